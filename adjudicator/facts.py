@@ -1,0 +1,83 @@
+"""Facts the rules need, derived from a shot's events (the tracker reports events and never pre-judges these).
+
+Each function is a small named predicate over the event list, shared by every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.records import CUE_BALL, Shot, ShotEvent
+
+
+@dataclass(frozen=True)
+class ShotFacts:
+    """What happened in one shot, in the terms the rule books use."""
+
+    first_contact: int | None  # first object ball the cue ball touched
+    first_contact_t: float | None
+    first_contact_confidence: float | None
+    rail_after_contact: bool  # any ball (cue or object) touched a cushion after the first contact
+    object_balls_to_rail: frozenset[int]  # object balls that touched a cushion at any time in the shot
+    pocketed: tuple[int, ...]  # object balls pocketed, in order
+    pocket_of: dict[int, str]
+    scratch: bool  # cue ball pocketed
+    off_table: tuple[int, ...]  # balls (cue ball included) that left the table
+    cue_off_table: bool
+    rails_touched_by: dict[int, tuple[str, ...]]  # rails each ball touched after the first contact
+    low_confidence: bool  # some event the ruling may rest on has confidence < 0.5
+
+
+def _collides_with_cue(e: ShotEvent) -> int | None:
+    if e.type == "collision" and e.balls is not None and CUE_BALL in e.balls:
+        other = e.balls[1] if e.balls[0] == CUE_BALL else e.balls[0]
+        return other
+    return None
+
+
+def first_contact(shot: Shot) -> ShotEvent | None:
+    """The cue ball's first collision with an object ball, or None when it touched none."""
+    for e in shot.events:
+        if _collides_with_cue(e) is not None:
+            return e
+    return None
+
+
+def derive(shot: Shot, review_below: float = 0.5) -> ShotFacts:
+    """All shared facts of a shot in one pass over its events."""
+    fc = first_contact(shot)
+    fc_ball = _collides_with_cue(fc) if fc else None
+    fc_t = fc.t if fc else None
+    rail_after = False
+    to_rail: set[int] = set()
+    rails_by: dict[int, list[str]] = {}
+    pocketed: list[int] = []
+    pocket_of: dict[int, str] = {}
+    off: list[int] = []
+    scratch = False
+    low = shot.confidence is not None and shot.confidence < review_below
+    for e in shot.events:
+        if e.confidence is not None and e.confidence < review_below and e.type != "rest":
+            low = True
+        if e.type == "cushion" and e.ball is not None:
+            if e.ball != CUE_BALL:
+                to_rail.add(e.ball)
+            if fc_t is not None and e.t >= fc_t:
+                rail_after = True
+                rails_by.setdefault(e.ball, [])
+                if e.rail and e.rail not in rails_by[e.ball]:
+                    rails_by[e.ball].append(e.rail)
+        elif e.type == "pocket" and e.ball is not None:
+            if e.ball == CUE_BALL:
+                scratch = True
+            elif e.ball not in pocket_of:
+                pocketed.append(e.ball)
+                pocket_of[e.ball] = e.pocket or ""
+        elif e.type == "off_table" and e.ball is not None and e.ball not in off:
+            off.append(e.ball)
+    return ShotFacts(
+        first_contact=fc_ball, first_contact_t=fc_t, first_contact_confidence=fc.confidence if fc else None,
+        rail_after_contact=rail_after, object_balls_to_rail=frozenset(to_rail), pocketed=tuple(pocketed),
+        pocket_of=pocket_of, scratch=scratch, off_table=tuple(off), cue_off_table=CUE_BALL in off,
+        rails_touched_by={b: tuple(r) for b, r in rails_by.items()}, low_confidence=low,
+    )

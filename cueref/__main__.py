@@ -1,0 +1,5 @@
+import sys
+
+from cueref.cli import main
+
+sys.exit(main())
