@@ -1,0 +1,254 @@
+"""The image <-> table mapping of one fixed camera, and its JSON file (contract: cueref.calibration/1).
+
+``homography`` maps table metres (x, y, 1) on the plane through the ball centres to *undistorted* pixels; an
+optional OpenCV lens model (``camera_matrix``, ``dist_coeffs``) then maps undistorted pixels to the image, exactly as
+``cv2.projectPoints`` does. So a ball centre seen in the image maps straight to its table x, y.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from adjudicator.errors import CalibrationError
+from vision.geometry import TABLE_SIZES, TableGeometry
+
+SCHEMA = "cueref.calibration/1"
+HEADS = ("left", "right", "top", "bottom")
+SOURCES = ("synth", "auto", "manual")
+
+
+def _as_points(a: Any) -> tuple[np.ndarray, tuple[int, ...]]:
+    """(..., 2) array-like -> (N, 2) float64 plus the leading shape, so the mappings take any batch shape."""
+    arr = np.asarray(a, dtype=np.float64)
+    if arr.shape[-1:] != (2,):
+        raise ValueError(f"expected points with a last dimension of 2, got shape {arr.shape}")
+    return arr.reshape(-1, 2), arr.shape[:-1]
+
+
+def _apply_h(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    q = pts @ h[:, :2].T + h[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return q[:, :2] / q[:, 2:3]
+
+
+@dataclass
+class TableCalibration:
+    """One camera's view of one table.
+
+    Attributes:
+        image_size: (width, height) of the frames, pixels.
+        homography: 3x3, table metres at ball-centre height -> undistorted pixels.
+        table: table size name ("9ft", "8ft", "7ft"); ``length``/``width`` are its playing surface, metres.
+        camera_matrix, dist_coeffs: OpenCV lens model, or None for a distortion-free camera.
+        head: where the head rail appears in the image.
+        reprojection_error_mm: fit quality (RMS, mm on the table), None when unknown.
+        source: "synth" (truth), "auto" (found in the image) or "manual" (corners given by the user).
+    """
+
+    image_size: tuple[int, int]
+    homography: np.ndarray
+    table: str = "9ft"
+    length: float = 2.54
+    width: float = 1.27
+    camera_matrix: np.ndarray | None = None
+    dist_coeffs: np.ndarray | None = None
+    head: str = "left"
+    reprojection_error_mm: float | None = None
+    source: str = "auto"
+    extra: dict[str, Any] = field(default_factory=dict)  # additive, tool-specific details (pockets_px, ...)
+
+    def __post_init__(self) -> None:
+        self.homography = np.asarray(self.homography, dtype=np.float64).reshape(3, 3)
+        if not np.isfinite(self.homography).all() or abs(np.linalg.det(self.homography)) < 1e-12:
+            raise CalibrationError("calibration homography is singular or not finite")
+        if self.camera_matrix is not None:
+            self.camera_matrix = np.asarray(self.camera_matrix, dtype=np.float64).reshape(3, 3)
+        if self.dist_coeffs is not None:
+            self.dist_coeffs = np.asarray(self.dist_coeffs, dtype=np.float64).ravel()
+        if self.head not in HEADS:
+            raise CalibrationError(f"calibration head must be one of {', '.join(HEADS)}, got {self.head!r}")
+        self.image_size = (int(self.image_size[0]), int(self.image_size[1]))
+        self._h_inv = np.linalg.inv(self.homography)
+
+    # ----- mapping -----------------------------------------------------------------------------------------
+    @property
+    def has_distortion(self) -> bool:
+        return self.camera_matrix is not None and self.dist_coeffs is not None and bool(np.any(self.dist_coeffs))
+
+    def table_to_image(self, xy: Any) -> np.ndarray:
+        """Table metres (..., 2) -> image pixels (..., 2) (vectorised)."""
+        pts, lead = _as_points(xy)
+        und = _apply_h(self.homography, pts)
+        if self.has_distortion and len(und):
+            k = self.camera_matrix
+            assert k is not None
+            norm = np.c_[(und[:, 0] - k[0, 2]) / k[0, 0], (und[:, 1] - k[1, 2]) / k[1, 1], np.ones(len(und))]
+            out, _ = cv2.projectPoints(norm.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), k, self.dist_coeffs)
+            und = out.reshape(-1, 2)
+        return und.reshape(*lead, 2)
+
+    def image_to_table(self, px: Any) -> np.ndarray:
+        """Image pixels (..., 2) -> table metres (..., 2) (vectorised)."""
+        pts, lead = _as_points(px)
+        if self.has_distortion and len(pts):
+            pts = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.camera_matrix, self.dist_coeffs,
+                                      P=self.camera_matrix).reshape(-1, 2).astype(np.float64)
+        return _apply_h(self._h_inv, pts).reshape(*lead, 2)
+
+    def metres_per_pixel(self, px: Any) -> np.ndarray:
+        """Local scale at image points (..., 2): metres spanned by one pixel (geometric mean of both axes)."""
+        pts, lead = _as_points(px)
+        a = self.image_to_table(pts)
+        bx = self.image_to_table(pts + [1.0, 0.0])
+        by = self.image_to_table(pts + [0.0, 1.0])
+        sx = np.linalg.norm(bx - a, axis=1)
+        sy = np.linalg.norm(by - a, axis=1)
+        return np.sqrt(sx * sy).reshape(lead)
+
+    def ball_radius_px(self, xy: Any, ball_radius: float | None = None) -> np.ndarray:
+        """Expected apparent ball radius (pixels) at table points (..., 2)."""
+        r = self.geometry.ball_radius if ball_radius is None else ball_radius
+        pts, lead = _as_points(xy)
+        c = self.table_to_image(pts)
+        ex = self.table_to_image(pts + [r, 0.0])
+        ey = self.table_to_image(pts + [0.0, r])
+        return np.sqrt(np.linalg.norm(ex - c, axis=1) * np.linalg.norm(ey - c, axis=1)).reshape(lead)
+
+    @property
+    def geometry(self) -> TableGeometry:
+        return TableGeometry(length=self.length, width=self.width)
+
+    def corners_px(self) -> np.ndarray:
+        """Image pixels of the cushion-nose corners in table order (0,0), (L,0), (L,W), (0,W)."""
+        return self.table_to_image([[0, 0], [self.length, 0], [self.length, self.width], [0, self.width]])
+
+    def pockets_px(self) -> dict[str, np.ndarray]:
+        return {p.name: self.table_to_image(p.centre) for p in self.geometry.pockets}
+
+    # ----- construction ------------------------------------------------------------------------------------
+    @classmethod
+    def from_correspondences(cls, table_xy: Any, image_px: Any, image_size: tuple[int, int], *,
+                             table: str = "9ft", head: str = "left", source: str = "manual",
+                             camera_matrix: Any = None, dist_coeffs: Any = None) -> TableCalibration:
+        """Least-squares homography from >= 4 table points and where they appear in the image."""
+        t, _ = _as_points(table_xy)
+        p, _ = _as_points(image_px)
+        if len(t) < 4 or len(t) != len(p):
+            raise CalibrationError("need at least 4 matching table / image points to calibrate")
+        length, width = TABLE_SIZES.get(table, (2.54, 1.27))
+        und = p
+        if camera_matrix is not None and dist_coeffs is not None:
+            und = cv2.undistortPoints(p.reshape(-1, 1, 2), np.asarray(camera_matrix, float),
+                                      np.asarray(dist_coeffs, float), P=np.asarray(camera_matrix, float)).reshape(-1, 2)
+        h, _ = cv2.findHomography(t.astype(np.float64), und.astype(np.float64), 0)
+        if h is None:
+            raise CalibrationError("the given points do not define a table (are three of them on one line?)")
+        cal = cls(image_size=image_size, homography=h, table=table, length=length, width=width,
+                  camera_matrix=camera_matrix, dist_coeffs=dist_coeffs, head=head, source=source)
+        back = cal.table_to_image(t)
+        err_px = np.linalg.norm(back - p, axis=1)
+        mpp = cal.metres_per_pixel(p)
+        cal.reprojection_error_mm = float(np.sqrt(np.mean((err_px * mpp * 1000) ** 2)))
+        return cal
+
+    @classmethod
+    def from_corners(cls, corners_px: Any, image_size: tuple[int, int], *, head: str | None = None,
+                     table: str = "9ft", source: str = "manual") -> TableCalibration:
+        """Calibrate from the four cushion-nose corners in any order.
+
+        The corners are sorted around the table; ``head`` says which image side holds the head rail (default: the
+        left or, for a table standing upright in the image, the bottom).
+        """
+        c, _ = _as_points(corners_px)
+        if c.shape != (4, 2):
+            raise CalibrationError(f"need exactly 4 corners (x1,y1,...,x4,y4), got {len(c)}")
+        ordered = order_corners(c)  # top-left, top-right, bottom-right, bottom-left (image)
+        long_horizontal = (np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[3])
+                           >= np.linalg.norm(ordered[3] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[1]))
+        if head is None:
+            head = "left" if long_horizontal else "bottom"
+        if head in ("left", "right") and not long_horizontal or head in ("top", "bottom") and long_horizontal:
+            raise CalibrationError(f"--head {head} does not fit this table: its long rails run "
+                                   f"{'across' if long_horizontal else 'up and down'} the image")
+        tl, tr, br, bl = ordered
+        # (head-left, foot-left, foot-right, head-right) image corners for the table frame's (0,0),(L,0),(L,W),(0,W).
+        # Seen from behind the head rail, the table frame's y runs toward the viewer's right.
+        order = {"left": (tl, tr, br, bl), "right": (br, bl, tl, tr),
+                 "top": (tr, br, bl, tl), "bottom": (bl, tl, tr, br)}[head]
+        length, width = TABLE_SIZES.get(table, (2.54, 1.27))
+        t = np.array([[0, 0], [length, 0], [length, width], [0, width]], dtype=np.float64)
+        return cls.from_correspondences(t, np.array(order), image_size, table=table, head=head, source=source)
+
+    # ----- file --------------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "schema": SCHEMA, "image_size": list(self.image_size), "table": self.table,
+            "length": self.length, "width": self.width, "homography": self.homography.tolist(),
+            "camera_matrix": None if self.camera_matrix is None else self.camera_matrix.tolist(),
+            "dist_coeffs": None if self.dist_coeffs is None else self.dist_coeffs.tolist(),
+            "head": self.head, "reprojection_error_mm": self.reprojection_error_mm, "source": self.source,
+        }
+        d.update({k: v for k, v in self.extra.items() if k not in d})
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], *, where: str = "calibration") -> TableCalibration:
+        if not isinstance(d, dict) or d.get("schema") != SCHEMA:
+            raise CalibrationError(f"{where}: not a {SCHEMA} file (schema={d.get('schema') if isinstance(d, dict) else None!r})")
+        try:
+            known = {"schema", "image_size", "table", "length", "width", "homography", "camera_matrix",
+                     "dist_coeffs", "head", "reprojection_error_mm", "source"}
+            table = d.get("table", "9ft")
+            length, width = TABLE_SIZES.get(table, (2.54, 1.27))
+            err = d.get("reprojection_error_mm")
+            return cls(image_size=tuple(d["image_size"]), homography=np.asarray(d["homography"], float),
+                       table=table, length=float(d.get("length", length)), width=float(d.get("width", width)),
+                       camera_matrix=d.get("camera_matrix"), dist_coeffs=d.get("dist_coeffs"),
+                       head=d.get("head", "left"), reprojection_error_mm=None if err is None else float(err),
+                       source=d.get("source", "auto"), extra={k: v for k, v in d.items() if k not in known})
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CalibrationError(f"{where}: malformed calibration ({exc})") from exc
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write atomically (temp file + rename), so a crash never leaves half a calibration."""
+        p = Path(path)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
+        try:
+            with os.fdopen(fd, "w") as fh:
+                json.dump(self.to_dict(), fh, indent=1)
+                fh.write("\n")
+            os.replace(tmp, p)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> TableCalibration:
+        p = Path(path)
+        try:
+            d = json.loads(p.read_text())
+        except FileNotFoundError as exc:
+            raise CalibrationError(f"{p}: calibration file not found (make one with `cueref calibrate`)") from exc
+        except (OSError, json.JSONDecodeError) as exc:
+            raise CalibrationError(f"{p}: cannot read calibration ({exc})") from exc
+        return cls.from_dict(d, where=str(p))
+
+
+def order_corners(c: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
+    """Four points -> top-left, top-right, bottom-right, bottom-left in the image (sorted by angle round the centre)."""
+    pts = np.asarray(c, dtype=np.float64).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    ring = pts[np.argsort(ang)]  # clockwise in image coordinates (y down), starting near angle -pi (left)
+    start = int(np.argmin(ring.sum(axis=1)))  # top-left has the smallest x + y
+    return np.roll(ring, -start, axis=0)
