@@ -33,8 +33,9 @@ COMMON: dict[str, dict[str, str]] = {
                           "zh": "裁判判罚犯规"},
     # choices (records.CHOICES)
     "choice.accept": {"en": "accept the table", "pl": "przyjęcie układu bil", "zh": "接受台面现状"},
-    "choice.rebreak": {"en": "re-rack, same breaker breaks again", "pl": "ponowne ustawienie i rozbicie przez tego samego zawodnika",
-                       "zh": "重新摆球，由原开球者再次开球"},
+    "choice.rebreak": {"en": "re-rack, the offender breaks again",
+                       "pl": "ponowne ustawienie bil, rozbija zawodnik, który popełnił faul",
+                       "zh": "重新摆球，由犯规方再次开球"},
     "choice.break_self": {"en": "re-rack and break himself", "pl": "ponowne ustawienie i własne rozbicie",
                           "zh": "重新摆球并由自己开球"},
     "choice.shoot": {"en": "shoot", "pl": "gra", "zh": "自己击球"},
