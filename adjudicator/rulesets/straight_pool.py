@@ -103,7 +103,8 @@ class StraightPool:
 
     game = "straight-pool"
     OPTIONS = OPTIONS
-    FREE_CHOICES = ("spot_ball",)
+    CHOICES = ("accept", "rebreak", "spot_ball")
+    FREE_CHOICES = ("spot_ball",)  # a request the shooter may make with no choice open (S000 §3.6)
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options = resolve_options(self.OPTIONS, options or {})
