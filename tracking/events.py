@@ -1,0 +1,307 @@
+"""Sub-frame shot events from the balls' piecewise paths (tracking/paths.py).
+
+Each kink in a ball's path needs a cause. A collision is where the two balls' paths *before* the kink come one
+ball diameter apart, solved in continuous time (a break's cue ball crosses 33 cm between two 30 fps frames); a
+cushion is where the path before the kink meets the cushion nose at one ball radius while heading in and leaves
+heading out. A track that ends early is followed forward along its last piece: into a pocket's capture circle is a
+pocket, over a cushion where there is no opening is off the table, and a ball that stops or vanishes anywhere else
+was only hidden (no event). Kinks with no geometric cause (noise, spin, a sliding ball starting to roll) are not
+events. Every event carries a confidence; two cue-ball contacts closer than ``close_call_s`` are a close call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from adjudicator.records import ShotEvent
+from tracking.paths import BallPath, Piece
+from vision.geometry import TableGeometry
+
+CUE = 0
+
+
+@dataclass(frozen=True)
+class EventConfig:
+    """Tunables of event inference (defaults tuned on the toy-sim dev seeds; see docs/TRACKING.md).
+
+    Attributes:
+        contact_tolerance: how far beyond one diameter (m) two paths may pass and still count as touching.
+        rail_tolerance: how far beyond one radius from the cushion nose (m) a kink may be and still be a cushion.
+        moving_speed: below this speed (m/s) a ball is at rest.
+        response_window: a collision needs the other ball to kink within this many frame intervals.
+        close_call_s: two cue-ball contacts closer than this are flagged (seconds).
+        decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
+        frozen_gap: a ball at rest this close to a cushion (beyond one radius, m) touches it.
+    """
+
+    contact_tolerance: float = 0.008
+    rail_tolerance: float = 0.010
+    moving_speed: float = 0.04
+    response_window: float = 2.0
+    close_call_s: float = 0.004
+    decel: float = 0.2
+    frozen_gap: float = 0.004
+
+
+@dataclass
+class ShotContext:
+    """What event inference needs besides the paths."""
+
+    geometry: TableGeometry
+    frame_dt: float
+    t_start: float
+    t_end: float
+    present: set[int] = field(default_factory=set)  # balls on the table at the start
+    seen_at_end: set[int] = field(default_factory=set)  # balls observed in the last frames
+
+
+def _rail_dist(g: TableGeometry, p: np.ndarray) -> dict[str, np.ndarray]:
+    p = np.atleast_2d(p)
+    return {"head": p[:, 0], "foot": g.length - p[:, 0], "left": p[:, 1], "right": g.width - p[:, 1]}
+
+
+_INWARD = {"head": np.array([1.0, 0.0]), "foot": np.array([-1.0, 0.0]), "left": np.array([0.0, 1.0]),
+           "right": np.array([0.0, -1.0])}
+
+
+def _kinks(path: BallPath) -> list[tuple[float, Piece, Piece]]:
+    return [(tb, path.pieces[k], path.pieces[k + 1]) for k, tb in enumerate(path.breaks)]
+
+
+def _pre_piece(path: BallPath, t_lo: float, t_hi: float, t_ref: float) -> Piece:
+    """The piece a ball was on just before anything happened to it inside [t_lo, t_hi]."""
+    for tb, pre, _ in _kinks(path):
+        if t_lo <= tb <= t_hi:
+            return pre
+    return path.piece_at(t_ref)
+
+
+def _in_mouth(g: TableGeometry, p: np.ndarray, margin: float) -> bool:
+    for pk in g.pockets:
+        if np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]) < pk.mouth / 2 + margin + 2 * g.ball_radius:
+            return True
+    return False
+
+
+def _kink_in(path: BallPath, lo: float, hi: float) -> tuple[float, Piece] | None:
+    """The first kink of a path inside [lo, hi] and the piece before it."""
+    for tb, pre, _ in _kinks(path):
+        if lo <= tb <= hi:
+            return tb, pre
+    return None
+
+
+def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
+    R = ctx.geometry.ball_radius
+    dt = ctx.frame_dt
+    moving: list[tuple[float, int, int, float]] = []
+    resting: list[tuple[float, int, int, float]] = []
+    balls = sorted(paths)
+    kinks = {b: _kinks(paths[b]) for b in balls}
+    for a in balls:
+        for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
+            lo, hi = tk - 1.5 * dt, tk + 1.5 * dt
+            a_from = kinks[a][k_a - 1][0] if k_a > 0 else -np.inf
+            for b in balls:
+                if b == a or paths[b].t_first > hi or paths[b].t_last < lo - 2 * dt:
+                    continue
+                kb = _kink_in(paths[b], lo, hi)
+                b_pre = kb[1] if kb else paths[b].piece_at(tk)
+                b_from = max([x for x, _, _ in kinks[b] if x < (kb[0] if kb else tk) - 1e-9], default=-np.inf)
+                # contact happens before either ball kinks, and after both were on these pieces
+                t_hi = min(tk, kb[0] if kb else np.inf) + 0.3 * dt
+                t_lo = max(tk - 2.0 * dt, a_from, b_from)
+                if t_hi <= t_lo:
+                    continue
+                ts = np.linspace(t_lo, t_hi, 301)
+                d = np.linalg.norm(a_pre.pos(ts) - b_pre.pos(ts), axis=1)
+                va, vb = a_pre.speed(tk), b_pre.speed(tk)
+                if max(va, vb) <= cfg.moving_speed:
+                    if float(d.min()) > 2 * R + cfg.contact_tolerance:
+                        continue
+                    n = b_pre.pos(tk) - a_pre.pos(tk)
+                    n = n / max(float(np.linalg.norm(n)), 1e-9)
+                    b_post = paths[b].piece_at(tk + 0.5 * dt)
+                    push = max(float(b_post.vel(tk + dt) @ n), float(-a_post.vel(tk + dt) @ n))
+                    if push >= cfg.moving_speed:
+                        resting.append((tk, min(a, b), max(a, b), 0.5))
+                    continue
+                below = np.flatnonzero(d <= 2 * R)
+                if len(below) and below[0] > 0:
+                    i = below[0]
+                    tc = float(np.interp(2 * R, [d[i], d[i - 1]], [ts[i], ts[i - 1]]))
+                    dmin = 2 * R
+                elif len(below):
+                    tc, dmin = float(ts[0]), float(d[0])
+                else:
+                    i = int(np.argmin(d))
+                    tc, dmin = float(ts[i]), float(d[i])
+                    if dmin > 2 * R + cfg.contact_tolerance:
+                        continue
+                if abs(tc - tk) > 1.2 * dt:
+                    continue
+                b_k = [x for x, _, _ in kinks[b] if abs(x - tc) <= cfg.response_window * dt]
+                ended = paths[b].t_last < tc + cfg.response_window * dt and b not in ctx.seen_at_end
+                if not b_k and not ended:
+                    continue
+                pa, pb = a_pre.pos(tc), b_pre.pos(tc)
+                n = (pb - pa) / max(float(np.linalg.norm(pb - pa)), 1e-9)
+                rel = float((b_pre.vel(tc) - a_pre.vel(tc)) @ n)
+                if rel > -0.02:
+                    continue  # not closing on each other
+                margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
+                conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.25)
+                moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
+    # two balls touching at rest collide only as part of a chain started by a moving ball
+    for tk, a, b, c in resting:
+        chain = [m for m in moving if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
+        if chain:
+            moving.append((min(m[0] for m in chain) + 1e-5, a, b, c))
+    moving.sort()
+    kept: list[tuple[float, int, int, float]] = []
+    for ev in moving:
+        dup = [k for k in kept if k[1:3] == ev[1:3] and abs(k[0] - ev[0]) < 2.5 * dt]
+        if dup:
+            j = kept.index(dup[0])
+            if ev[3] > dup[0][3]:
+                kept[j] = ev
+            continue
+        kept.append(ev)
+    return [ShotEvent(t=t, type="collision", balls=(a, b), confidence=round(c, 3)) for t, a, b, c in kept]
+
+
+def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
+              cfg: EventConfig) -> list[ShotEvent]:
+    g = ctx.geometry
+    R = g.ball_radius
+    dt = ctx.frame_dt
+    found: list[tuple[float, int, str, float]] = []
+    for b, path in paths.items():
+        for tk, pre, post in _kinks(path):
+            ts = np.linspace(tk - 1.5 * dt, tk + 1.5 * dt, 301)
+            p_k = path.pos(tk)
+            for rail, dist in _rail_dist(g, p_k[None]).items():
+                if dist[0] > R + cfg.rail_tolerance:
+                    continue
+                inward = _INWARD[rail]
+                v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
+                v_out = float(post.vel(tk) @ inward)  # speed away from it after
+                if v_in < cfg.moving_speed / 2 or v_out < cfg.moving_speed / 4:
+                    continue
+                if _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt:
+                    continue  # into the jaws and gone: a pocket, not a cushion
+                d_pre = _rail_dist(g, pre.pos(ts))[rail]
+                hit = np.flatnonzero(d_pre <= R)
+                tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
+                margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
+                found.append((tc, b, rail, max(0.1, 0.95 - 0.5 * margin)))
+    # a ball frozen to (or resting near) a cushion and driven into it by a collision
+    for ev in collisions:
+        assert ev.balls is not None
+        for me, other in (ev.balls, ev.balls[::-1]):
+            pm, po = paths[me], paths[other]
+            pre = pm.piece_at(ev.t - 0.5 * dt)
+            if pre.speed(ev.t) > cfg.moving_speed:
+                continue
+            p = pre.pos(ev.t)
+            n = p - po.piece_at(ev.t - 0.5 * dt).pos(ev.t)
+            n = n / max(float(np.linalg.norm(n)), 1e-9)
+            for rail, dist in _rail_dist(g, p[None]).items():
+                if dist[0] <= R + cfg.frozen_gap and float(n @ _INWARD[rail]) < -0.1:
+                    found.append((ev.t + 1e-5, me, rail, 0.8))
+    found.sort()
+    kept: list[tuple[float, int, str, float]] = []
+    for ev in found:
+        if any(k[1:3] == ev[1:3] and abs(k[0] - ev[0]) < 3 * dt for k in kept):
+            continue
+        kept.append(ev)
+    return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
+
+
+def _follow(piece: Piece, t0: float, cfg: EventConfig, horizon: float = 1.5) -> tuple[np.ndarray, np.ndarray]:
+    """Carry a vanished ball forward in a straight line with rolling deceleration."""
+    p0, v0 = piece.pos(t0), piece.vel(t0)
+    speed = float(np.hypot(*v0))
+    u = v0 / max(speed, 1e-9)
+    t_stop = min(horizon, speed / cfg.decel)
+    ts = np.linspace(0.0, t_stop, max(2, int(t_stop / 0.001)))
+    s = speed * ts - 0.5 * cfg.decel * ts ** 2
+    return t0 + ts, p0[None] + u[None] * s[:, None]
+
+
+def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> tuple[list[ShotEvent], set[int]]:
+    """Pocket and off-table events for tracks that end before the shot does; returns them and the hidden balls."""
+    g = ctx.geometry
+    R = g.ball_radius
+    out: list[ShotEvent] = []
+    hidden: set[int] = set()
+    for b, path in paths.items():
+        if b in ctx.seen_at_end:
+            continue
+        last = path.pieces[-1]
+        tl = last.t1
+        speed = last.speed(tl)
+        if speed < cfg.moving_speed:
+            hidden.add(b)
+            continue
+        ts, ps = _follow(last, tl, cfg)
+        event: ShotEvent | None = None
+        for t, p in zip(ts, ps, strict=True):
+            pk = g.nearest_pocket(*p)
+            if np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]) < pk.capture_radius or (
+                    not g.on_table(*p, margin=2 * R) and _in_mouth(g, p, 0.02)):
+                reach = (t - tl) / ctx.frame_dt
+                conf = 0.95 if reach < 3 else 0.7 if reach < 8 else 0.4
+                event = ShotEvent(t=float(t), type="pocket", ball=b, pocket=pk.name, confidence=conf)
+                break
+            dist = _rail_dist(g, p[None])
+            rail = min(dist, key=lambda k: float(dist[k][0]))
+            if float(dist[rail][0]) <= R and not _in_mouth(g, p, 0.0):
+                vanished_soon = (t - tl) <= 2.5 * ctx.frame_dt
+                if vanished_soon:
+                    event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
+                break
+        if event is None:
+            hidden.add(b)
+        else:
+            out.append(event)
+    return out, hidden
+
+
+def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
+                 cfg: EventConfig | None = None) -> tuple[list[ShotEvent], dict[str, object]]:
+    """All events of one shot, in time order, and notes (close calls, hidden balls) for the record's extras."""
+    cfg = cfg or EventConfig()
+    events: list[ShotEvent] = []
+    cue = paths.get(CUE)
+    t_strike = ctx.t_start
+    if cue is not None:
+        for tk, pre, post in _kinks(cue):
+            if pre.speed(tk) < cfg.moving_speed and post.speed(tk) > cfg.moving_speed:
+                t_strike = tk
+                break
+    events.append(ShotEvent(t=t_strike, type="strike", confidence=0.9 if cue is not None else 0.3))
+    collisions = _collisions(paths, ctx, cfg)
+    cushions = _cushions(paths, collisions, ctx, cfg)
+    departures, hidden = _departures(paths, ctx, cfg)
+    body = sorted(collisions + cushions + departures, key=lambda e: e.t)
+    body = [e for e in body if e.t >= t_strike - ctx.frame_dt]
+    notes: dict[str, object] = {}
+    close: list[dict[str, object]] = []
+    cue_contacts = [i for i, e in enumerate(body) if (e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE)]
+    for i, j in zip(cue_contacts[:-1], cue_contacts[1:], strict=True):
+        gap = body[j].t - body[i].t
+        if gap < cfg.close_call_s:
+            close.append({"t": round(body[i].t, 6), "gap_ms": round(gap * 1000, 2),
+                          "events": [body[i].to_dict(), body[j].to_dict()]})
+            for k in (i, j):
+                body[k] = ShotEvent(**{**body[k].__dict__, "confidence": min(body[k].confidence or 1.0, 0.45)})
+    if close:
+        notes["close_calls"] = close
+    if hidden:
+        notes["hidden"] = sorted(hidden)
+    events.extend(body)
+    events.append(ShotEvent(t=max(ctx.t_end, events[-1].t), type="rest", confidence=0.9))
+    return events, notes

@@ -1,0 +1,168 @@
+"""A ball's motion as pieces of smooth motion between the moments something hit it.
+
+Between two events a ball on the cloth moves with (nearly) constant acceleration, so each coordinate is a
+polynomial of degree <= 2 in time. A piece grows frame by frame while one polynomial explains the observations
+to within the detector noise; the frame that breaks it starts the next piece. Where two pieces meet, the moment of
+the kink is found *between* frames: the time at which the earlier piece, carried forward, and the later piece,
+carried back, are closest (the ball's path is continuous even where its velocity is not).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One smooth stretch: ``x(t) = cx[0] + cx[1] s + cx[2] s^2`` with ``s = t - tref`` (same for y)."""
+
+    i0: int  # first frame index (into the series) of this piece
+    i1: int  # last frame index, inclusive
+    t0: float  # time of the first observation
+    t1: float  # time of the last observation
+    tref: float
+    cx: tuple[float, float, float]
+    cy: tuple[float, float, float]
+    n: int  # observations used
+    rms: float  # residual, metres
+
+    def pos(self, t: np.ndarray | float) -> np.ndarray:
+        s = np.asarray(t, float) - self.tref
+        x = self.cx[0] + self.cx[1] * s + self.cx[2] * s * s
+        y = self.cy[0] + self.cy[1] * s + self.cy[2] * s * s
+        return np.stack([x, y], axis=-1)
+
+    def vel(self, t: np.ndarray | float) -> np.ndarray:
+        s = np.asarray(t, float) - self.tref
+        return np.stack([self.cx[1] + 2 * self.cx[2] * s, self.cy[1] + 2 * self.cy[2] * s], axis=-1)
+
+    def speed(self, t: float) -> float:
+        return float(np.hypot(*self.vel(t)))
+
+
+@dataclass(frozen=True)
+class BallPath:
+    """A ball's pieces in time order and the sub-frame times where one hands over to the next."""
+
+    ball: int
+    pieces: tuple[Piece, ...]
+    breaks: tuple[float, ...]  # len(pieces) - 1
+
+    def index_at(self, t: float) -> int:
+        return int(np.searchsorted(np.asarray(self.breaks), t, side="right"))
+
+    def pos(self, t: np.ndarray | float) -> np.ndarray:
+        tt = np.atleast_1d(np.asarray(t, float))
+        out = np.empty((len(tt), 2))
+        idx = np.searchsorted(np.asarray(self.breaks), tt, side="right")
+        for k in np.unique(idx):
+            sel = idx == k
+            out[sel] = self.pieces[k].pos(tt[sel])
+        return out if np.ndim(t) else out[0]
+
+    def piece_at(self, t: float) -> Piece:
+        return self.pieces[self.index_at(t)]
+
+    @property
+    def t_first(self) -> float:
+        return self.pieces[0].t0
+
+    @property
+    def t_last(self) -> float:
+        return self.pieces[-1].t1
+
+
+def _fit(t: np.ndarray, xy: np.ndarray, tref: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """Least-squares polynomial per axis; degree from how many points there are. Returns coeffs and max residual."""
+    n = len(t)
+    deg = 2 if n >= 6 else 1 if n >= 2 else 0
+    s = t - tref
+    a = np.vander(s, deg + 1, increasing=True)
+    coef, *_ = np.linalg.lstsq(a, xy, rcond=None)
+    res = np.linalg.norm(a @ coef - xy, axis=1)
+    full = np.zeros((3, 2))
+    full[: deg + 1] = coef
+    return full[:, 0], full[:, 1], float(res.max()) if n else 0.0
+
+
+def _piece(t: np.ndarray, xy: np.ndarray, idx: np.ndarray, rest_speed: float = 0.0) -> Piece:
+    tref = float(t[0])
+    cx, cy, _ = _fit(t, xy, tref)
+    s_end = float(t[-1] - tref)
+    v_max = max(np.hypot(cx[1], cy[1]), np.hypot(cx[1] + 2 * cx[2] * s_end, cy[1] + 2 * cy[2] * s_end))
+    if len(t) >= 3 and v_max < rest_speed:  # a ball at rest: its position is the mean, not a noisy drift
+        m = xy.mean(axis=0)
+        cx, cy = np.array([m[0], 0.0, 0.0]), np.array([m[1], 0.0, 0.0])
+    pred = np.stack([cx[0] + cx[1] * (t - tref) + cx[2] * (t - tref) ** 2,
+                     cy[0] + cy[1] * (t - tref) + cy[2] * (t - tref) ** 2], axis=1)
+    rms = float(np.sqrt(np.mean(np.sum((pred - xy) ** 2, axis=1)))) if len(t) else 0.0
+    return Piece(int(idx[0]), int(idx[-1]), float(t[0]), float(t[-1]), tref, tuple(cx), tuple(cy), len(t), rms)
+
+
+def _sse(t: np.ndarray, xy: np.ndarray) -> float:
+    if len(t) < 2:
+        return 0.0
+    cx, cy, _ = _fit(t, xy, float(t[0]))
+    s = t - t[0]
+    px = cx[0] + cx[1] * s + cx[2] * s * s
+    py = cy[0] + cy[1] * s + cy[2] * s * s
+    return float(np.sum((px - xy[:, 0]) ** 2 + (py - xy[:, 1]) ** 2))
+
+
+def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
+             rest_speed: float = 0.03) -> BallPath | None:
+    """Split one ball's observations (NaN = unseen) into smooth pieces.
+
+    Args:
+        ball: the ball id, carried along.
+        t: (F,) frame times, seconds.
+        xy: (F, 2) observed centres, metres; NaN rows are frames where the ball was not seen.
+        tolerance: largest distance (m) an observation may lie from its piece; about 4-5 detector sigmas.
+        rest_speed: a piece slower than this (m/s) throughout is a ball at rest and is fitted as a point.
+    """
+    ok = ~np.isnan(xy[:, 0])
+    idx = np.flatnonzero(ok)
+    if len(idx) == 0:
+        return None
+    tv, pv = t[idx], xy[idx]
+    pieces: list[Piece] = []
+    s = 0
+    n = len(idx)
+    while s < n:
+        e = s + 1
+        while e < n:
+            _, _, worst = _fit(tv[s:e + 1], pv[s:e + 1], float(tv[s]))
+            if worst > tolerance:
+                break
+            e += 1
+        if e >= n:
+            pieces.append(_piece(tv[s:n], pv[s:n], idx[s:n], rest_speed))
+            break
+        # valid[s:e] fit, valid[e] does not: the kink lies between s and e; pick the split that explains best
+        best_m, best = e - 1, np.inf
+        right_end = min(n, e + 3)
+        for m in range(max(s, e - 3), e):
+            cost = _sse(tv[s:m + 1], pv[s:m + 1]) + _sse(tv[m + 1:right_end], pv[m + 1:right_end])
+            if cost < best - 1e-12:
+                best, best_m = cost, m
+        pieces.append(_piece(tv[s:best_m + 1], pv[s:best_m + 1], idx[s:best_m + 1], rest_speed))
+        s = best_m + 1
+    breaks = []
+    for a, b in zip(pieces[:-1], pieces[1:], strict=True):
+        breaks.append(kink_time(a, b))
+    return BallPath(ball, tuple(pieces), tuple(breaks))
+
+
+def kink_time(pre: Piece, post: Piece, samples: int = 241) -> float:
+    """When the earlier piece carried forward and the later piece carried back are closest."""
+    gap = max(post.t0 - pre.t1, 1e-4)
+    lo, hi = pre.t1 - 0.25 * gap, post.t0 + 0.25 * gap
+    if pre.n <= 1:
+        lo = pre.t1
+    if post.n <= 1:
+        hi = post.t0
+    ts = np.linspace(lo, hi, samples)
+    d = np.linalg.norm(pre.pos(ts) - post.pos(ts), axis=1)
+    return float(ts[int(np.argmin(d))])

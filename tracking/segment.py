@@ -1,0 +1,83 @@
+"""Shots from a stream of track states: at rest -> struck -> moving -> at rest.
+
+A shot starts when some seen ball leaves the place it rested by more than ``move_threshold`` on two frames in a
+row, and ends when every seen ball has stayed within ``still_spread`` for ``rest_time`` seconds. A hidden ball
+counts as still (a ball under an arm is not moving the shot along).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from tracking.tracker import TrackState
+
+
+@dataclass(frozen=True)
+class ShotWindow:
+    """When one shot happened: last quiet frame before motion, first frame of the final quiet spell, and when the
+    shot was known to be over (the segmenter's latency)."""
+
+    t_start: float
+    t_end: float
+    t_done: float
+
+
+class ShotSegmenter:
+    """Cuts a stream of frames into shots.
+
+    Args:
+        move_threshold: displacement from the resting place (m) that means a ball is moving (3-4 noise sigmas).
+        still_spread: largest spread (m) of a ball's positions over ``rest_time`` for it to be at rest.
+        rest_time: seconds every ball must be still before the shot is over.
+    """
+
+    def __init__(self, move_threshold: float = 0.012, still_spread: float = 0.008, rest_time: float = 0.5) -> None:
+        if move_threshold <= 0 or still_spread <= 0 or rest_time <= 0:
+            raise ValueError("ShotSegmenter: move_threshold, still_spread and rest_time must be positive")
+        self.move_threshold = move_threshold
+        self.still_spread = still_spread
+        self.rest_time = rest_time
+        self.moving = False
+        self.anchor: dict[int, np.ndarray] = {}
+        self.recent: deque[tuple[float, dict[int, np.ndarray]]] = deque()
+        self.t_quiet_before = 0.0
+        self.t_start = 0.0
+        self._suspect = 0
+
+    def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
+        """Feed one frame; returns a window when a shot has just finished."""
+        seen = {s.track_id: np.asarray(s.position) for s in states if s.seen}
+        self.recent.append((t, seen))
+        while self.recent and self.recent[0][0] < t - self.rest_time:
+            self.recent.popleft()
+        if not self.moving:
+            moved = [k for k, p in seen.items() if k in self.anchor and np.linalg.norm(p - self.anchor[k]) >
+                     self.move_threshold]
+            self._suspect = self._suspect + 1 if moved else 0
+            if self._suspect >= 2:
+                self.moving = True
+                self.t_start = self.t_quiet_before
+                return None
+            if not moved:
+                self.t_quiet_before = t
+                for k, p in seen.items():
+                    self.anchor[k] = p if k not in self.anchor else 0.9 * self.anchor[k] + 0.1 * p
+            return None
+        if self.recent[-1][0] - self.recent[0][0] < self.rest_time * 0.9:
+            return None
+        tracks: dict[int, list[np.ndarray]] = {}
+        for _, frame in self.recent:
+            for k, p in frame.items():
+                tracks.setdefault(k, []).append(p)
+        spread = max((float(np.max(np.ptp(np.asarray(v), axis=0))) for v in tracks.values() if len(v) > 1),
+                     default=0.0)
+        if spread <= self.still_spread:
+            self.moving = False
+            self._suspect = 0
+            self.anchor = {k: np.mean(np.asarray(v), axis=0) for k, v in tracks.items()}
+            self.t_quiet_before = t
+            return ShotWindow(self.t_start, self.recent[0][0], t)
+        return None

@@ -1,0 +1,111 @@
+"""One shot record (SCHEMA.md) from the tracker's history over a shot window."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from adjudicator.records import Shot
+from tracking.events import EventConfig, ShotContext, infer_events
+from tracking.paths import BallPath, fit_path
+from tracking.segment import ShotSegmenter, ShotWindow
+from tracking.tracker import BallTracker
+from vision.geometry import TableGeometry
+from vision.types import BallObservations
+
+
+@dataclass(frozen=True)
+class ShotBuildConfig:
+    """Tunables of shot assembly.
+
+    Attributes:
+        pre_roll: seconds of rest before the shot used to fit the resting pieces.
+        noise_sigma: detector noise on a centre (m); the piece tolerance is 4.5 of these (at least 3 mm).
+        frozen_gap: a ball this close to touching a cushion (m beyond one radius) is frozen.
+        end_frames: a ball seen in any of the last this-many frames of the window is still on the table.
+    """
+
+    pre_roll: float = 0.5
+    noise_sigma: float = 0.002
+    frozen_gap: float = 0.004
+    end_frames: int = 5
+    events: EventConfig = field(default_factory=EventConfig)
+
+
+def _rail_distance(g: TableGeometry, p: np.ndarray) -> float:
+    return float(min(p[0], g.length - p[0], p[1], g.width - p[1]))
+
+
+def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
+               cfg: ShotBuildConfig | None = None) -> Shot:
+    """Fit every identified ball's path over the window, infer the events and fill a ``Shot``."""
+    cfg = cfg or ShotBuildConfig()
+    g = tracker.geometry
+    R = g.ball_radius
+    times, series, id_conf = tracker.series(window.t_start - cfg.pre_roll, window.t_done)
+    dts = np.diff(times)
+    frame_dt = float(np.median(dts)) if len(dts) else 1 / 30
+    paths: dict[int, BallPath] = {}
+    tol = max(0.003, 4.5 * cfg.noise_sigma)
+    before: dict[int, tuple[float, float]] = {}
+    seen_at_end: set[int] = set()
+    pre = times <= window.t_start + 1e-9
+    for ball, xy in series.items():
+        p = fit_path(ball, times, xy, tolerance=tol)
+        if p is None:
+            continue
+        paths[ball] = p
+        rest = xy[pre]
+        rest = rest[~np.isnan(rest[:, 0])]
+        if len(rest):
+            m = rest.mean(axis=0)
+            before[ball] = (float(m[0]), float(m[1]))
+        if np.any(~np.isnan(xy[-cfg.end_frames:, 0])):
+            seen_at_end.add(ball)
+    ctx = ShotContext(g, frame_dt, window.t_start, window.t_end, set(before), seen_at_end)
+    events, notes = infer_events(paths, ctx, cfg.events)
+    gone = {e.ball for e in events if e.type in ("pocket", "off_table")}
+    after: dict[int, tuple[float, float]] = {}
+    for ball, xy in series.items():
+        if ball in gone:
+            continue
+        ok = xy[~np.isnan(xy[:, 0])]
+        if len(ok):
+            tail = ok[-min(len(ok), 5):].mean(axis=0)
+            after[ball] = (float(tail[0]), float(tail[1]))
+    frozen = sorted(b for b, p in before.items() if _rail_distance(g, np.asarray(p)) <= R + cfg.frozen_gap)
+    near = sorted(b for b, p in before.items()
+                  if R + cfg.frozen_gap < _rail_distance(g, np.asarray(p)) <= 3 * R)
+    involved = {b for e in events for b in ((e.balls or ()) + ((e.ball,) if e.ball is not None else ()))}
+    involved.add(0)
+    ident = {str(b): round(id_conf.get(b, 0.0), 3) for b in sorted(set(before) | set(after))}
+    id_floor = min((id_conf.get(b, 0.0) for b in involved if b in id_conf), default=0.0)
+    ev_conf = [e.confidence for e in events if e.confidence is not None and e.type not in ("strike", "rest")]
+    confidence = min([0.95, id_floor, *ev_conf]) if ev_conf else min(0.95, id_floor)
+    extra: dict[str, object] = {"identity_confidence": ident, **notes}
+    return Shot(shot=number, t_start=float(events[0].t), t_end=float(events[-1].t), before=before, after=after,
+                events=tuple(events), frozen=tuple(frozen), near_rail=tuple(near),
+                confidence=round(float(confidence), 3), extra=extra)
+
+
+def track_shots(observations: Iterable[BallObservations], geometry: TableGeometry | None = None,
+                game: str = "straight-pool", first_shot: int = 1,
+                tracker: BallTracker | None = None, segmenter: ShotSegmenter | None = None,
+                cfg: ShotBuildConfig | None = None) -> Iterator[Shot]:
+    """The whole tracking stage as a generator: observations in, shot records out as each shot ends."""
+    tracker = tracker or BallTracker(geometry, game)
+    segmenter = segmenter or ShotSegmenter()
+    number = first_shot
+    for obs in observations:
+        states = tracker.update(obs)
+        window = segmenter.update(obs.t, states)
+        if window is None:
+            continue
+        shot = build_shot(tracker, window, number, cfg)
+        number += 1
+        for e in shot.events:
+            if e.type in ("pocket", "off_table") and e.ball is not None:
+                tracker.remove_ball(e.ball)
+        yield shot

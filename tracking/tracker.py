@@ -1,0 +1,280 @@
+"""Ball tracks: one Kalman filter per ball, Hungarian association in stages, identity by votes over frames.
+
+Association follows ByteTrack's idea: confident detections are matched first within tight gates around each
+track's prediction, weak detections then recover the tracks left over, and finally a wide gate re-acquires a ball
+that was struck or bounced between frames (its prediction was at rest, the ball is 30 cm away) or that comes out
+from under an arm. A track that is not seen keeps its identity and its last position (a ball under an arm has not
+moved); only the event inference, looking at where and how fast a track ended, decides that a ball was pocketed.
+
+Identity: every matched detection adds the log of its ``id_scores`` row to the track's votes; identities are then
+one global assignment of tracks to the ball ids the game allows (9-ball has no 10-15, a pocketed ball is gone
+until spotted), so two tracks never claim the same ball.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from filterpy.kalman import KalmanFilter
+from scipy.optimize import linear_sum_assignment
+
+from tracking import kalman
+from vision.geometry import TableGeometry
+from vision.types import N_IDS, BallObservations
+
+GAME_BALLS = {"straight-pool": 16, "eight-ball": 16, "nine-ball": 10, "ten-ball": 11}
+
+
+@dataclass(frozen=True)
+class TrackerConfig:
+    """Tracker tunables; every distance in metres, every time in seconds.
+
+    Attributes:
+        gate: tight gate around a track's prediction for stage 1 and 2 (plus 3 sigma of its uncertainty).
+        reacquire_gate: wide gate for stage 3 (a ball struck or deflected between frames, or back from hiding).
+        high_confidence: detections at or above this are matched first (ByteTrack's high bin).
+        min_confidence: detections below this are ignored.
+        new_track_confidence: an unmatched detection starts a new track only at or above this.
+        measurement_sigma: detector noise on a ball centre.
+        accel_var: white-noise acceleration variance of the Kalman model, (m/s^2)^2.
+        stop_after: a hidden moving ball is assumed stopped after this long unseen (its prediction freezes).
+        identity_weight: metres of association cost per unit of identity disagreement (0 disables it).
+        vote_cap: at most this many frames' worth of identity evidence (detector errors are correlated).
+    """
+
+    gate: float = 0.06
+    reacquire_gate: float = 0.45
+    high_confidence: float = 0.5
+    min_confidence: float = 0.1
+    new_track_confidence: float = 0.5
+    measurement_sigma: float = 0.003
+    accel_var: float = 25.0
+    stop_after: float = 0.4
+    identity_weight: float = 0.03
+    vote_cap: float = 15.0
+
+    def __post_init__(self) -> None:
+        for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"TrackerConfig.{name} must be positive, got {getattr(self, name)!r}")
+
+
+@dataclass
+class Track:
+    """One physical ball followed over frames."""
+
+    track_id: int
+    kf: KalmanFilter
+    t: float
+    last_seen: float
+    votes: np.ndarray = field(default_factory=lambda: np.zeros(N_IDS))
+    n_votes: float = 0.0
+    frames: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    xy: list[tuple[float, float]] = field(default_factory=list)
+    ball: int | None = None
+    identity_confidence: float = 0.0
+    hidden: bool = False
+
+    @property
+    def position(self) -> np.ndarray:
+        return kalman.position(self.kf)
+
+    @property
+    def velocity(self) -> np.ndarray:
+        return kalman.velocity(self.kf)
+
+    def id_probs(self, cap: float = 15.0) -> np.ndarray:
+        """Identity posterior from the votes (evidence capped at ``cap`` frames), over all 16 ids."""
+        if self.n_votes <= 0:
+            return np.full(N_IDS, 1.0 / N_IDS)
+        z = self.votes / self.n_votes * min(self.n_votes, cap)
+        z = z - z.max()
+        p = np.exp(z)
+        return p / p.sum()
+
+
+@dataclass(frozen=True)
+class TrackState:
+    """A track as the rest of the pipeline sees it at one moment."""
+
+    track_id: int
+    ball: int | None
+    position: tuple[float, float]
+    velocity: tuple[float, float]
+    seen: bool
+    identity_confidence: float
+
+
+class BallTracker:
+    """Follows every ball through a stream of ``BallObservations``.
+
+    Args:
+        geometry: the table (used to forget tracks that leave the playing surface).
+        game: restricts identities (``nine-ball``: 0-9, ``ten-ball``: 0-10, otherwise 0-15).
+        config: tunables, see ``TrackerConfig``.
+    """
+
+    def __init__(self, geometry: TableGeometry | None = None, game: str = "straight-pool",
+                 config: TrackerConfig | None = None) -> None:
+        if game not in GAME_BALLS:
+            raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAME_BALLS)}")
+        self.geometry = geometry or TableGeometry()
+        self.cfg = config or TrackerConfig()
+        self.allowed: set[int] = set(range(GAME_BALLS[game]))
+        self.tracks: list[Track] = []
+        self.frame_times: list[float] = []
+        self.frame_indices: list[int] = []
+        self._next_id = 0
+
+    # -- game knowledge -------------------------------------------------------------------------------------
+    def remove_ball(self, ball: int) -> None:
+        """A ball was pocketed or left the table: no track may take its identity until it is spotted."""
+        self.allowed.discard(ball)
+        for tr in self.tracks:
+            if tr.ball == ball:
+                tr.ball = None
+
+    def spot_ball(self, ball: int) -> None:
+        """The rules put ``ball`` back on the table."""
+        self.allowed.add(ball)
+
+    # -- per frame ------------------------------------------------------------------------------------------
+    def update(self, obs: BallObservations) -> list[TrackState]:
+        """Predict every track to ``obs.t``, associate, correct, start new tracks, re-vote identities."""
+        t = obs.t
+        self.frame_times.append(t)
+        self.frame_indices.append(obs.frame_index)
+        for tr in self.tracks:
+            dt = t - tr.t
+            if tr.hidden and t - tr.last_seen > self.cfg.stop_after:
+                tr.kf.x[1] = tr.kf.x[3] = 0.0
+            kalman.predict(tr.kf, dt, self.cfg.accel_var)
+            tr.t = t
+        keep = obs.confidence >= self.cfg.min_confidence
+        det_idx = np.flatnonzero(keep)
+        high = [i for i in det_idx if obs.confidence[i] >= self.cfg.high_confidence]
+        low = [i for i in det_idx if obs.confidence[i] < self.cfg.high_confidence]
+        free_tracks = list(range(len(self.tracks)))
+        matches: list[tuple[int, int]] = []
+        for dets, wide in ((high, False), (low, False), (high, True), (low, True)):
+            dets = [d for d in dets if d not in {m[1] for m in matches}]
+            got = self._associate(free_tracks, dets, obs, wide)
+            matches += got
+            used = {m[0] for m in got}
+            free_tracks = [k for k in free_tracks if k not in used]
+        for k, d in matches:
+            tr = self.tracks[k]
+            z = obs.xy[d]
+            if tr.hidden or float(np.linalg.norm(z - tr.position)) > self.cfg.gate:
+                # struck, deflected or back from hiding: restart the velocity rather than drag the old one
+                dt_seen = max(t - tr.times[-1], 1e-3) if tr.times else 1e-3
+                v = (z - np.asarray(tr.xy[-1])) / dt_seen if tr.xy else np.zeros(2)
+                tr.kf.x = np.array([z[0], v[0], z[1], v[1]])
+                tr.kf.P = np.diag([self.cfg.measurement_sigma ** 2, 4.0, self.cfg.measurement_sigma ** 2, 4.0])
+            else:
+                tr.kf.update(z)
+            self._record(tr, obs, d)
+        for k in free_tracks:
+            self.tracks[k].hidden = True
+        matched = {d for _, d in matches}
+        for d in det_idx:
+            if d not in matched and obs.confidence[d] >= self.cfg.new_track_confidence:
+                kf = kalman.make_ball_filter(*obs.xy[d], measurement_sigma=self.cfg.measurement_sigma)
+                tr = Track(self._next_id, kf, t, t)
+                self._next_id += 1
+                self.tracks.append(tr)
+                self._record(tr, obs, d)
+        self.assign_identities()
+        return self.states()
+
+    def _record(self, tr: Track, obs: BallObservations, d: int) -> None:
+        tr.hidden = False
+        tr.last_seen = obs.t
+        tr.frames.append(obs.frame_index)
+        tr.times.append(obs.t)
+        tr.xy.append((float(obs.xy[d, 0]), float(obs.xy[d, 1])))
+        w = float(obs.confidence[d])
+        tr.votes += w * np.log(np.clip(obs.id_scores[d], 1e-4, 1.0))
+        tr.n_votes += w
+
+    def _associate(self, tracks: list[int], dets: list[int], obs: BallObservations,
+                   wide: bool) -> list[tuple[int, int]]:
+        if not tracks or not dets:
+            return []
+        big = 1e6
+        cost = np.full((len(tracks), len(dets)), big)
+        for i, k in enumerate(tracks):
+            tr = self.tracks[k]
+            pred = tr.position
+            sigma = float(np.sqrt(np.max(np.linalg.eigvalsh(kalman.innovation_cov(tr.kf)))))
+            if wide:
+                gate = self.cfg.reacquire_gate + (0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
+            else:
+                gate = self.cfg.gate + 3 * sigma
+            if tr.hidden and tr.xy:
+                # a hidden ball at rest is where it was last seen
+                last = np.asarray(tr.xy[-1])
+                d_last = np.linalg.norm(obs.xy[dets] - last, axis=1)
+            else:
+                d_last = np.full(len(dets), np.inf)
+            d_pred = np.linalg.norm(obs.xy[dets] - pred, axis=1)
+            dist = np.minimum(d_pred, d_last)
+            probs = tr.id_probs(self.cfg.vote_cap)
+            ident = 1.0 - (obs.id_scores[dets] @ probs) / np.maximum(obs.id_scores[dets].max(axis=1), 1e-9)
+            c = dist + self.cfg.identity_weight * ident
+            cost[i] = np.where(dist <= gate, c, big)
+        rows, cols = linear_sum_assignment(cost)
+        return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
+
+    def assign_identities(self) -> None:
+        """One global assignment of live tracks to allowed ball ids by their accumulated votes."""
+        live = [tr for tr in self.tracks if tr.n_votes > 0]
+        ids = sorted(self.allowed)
+        if not live or not ids:
+            return
+        cap = self.cfg.vote_cap
+        score = np.array([tr.votes / tr.n_votes for tr in live])[:, ids]  # mean log-prob per id
+        weight = np.array([min(tr.n_votes, cap) for tr in live])[:, None]
+        # dummy columns let a spurious track stay unnamed instead of stealing an id
+        cost = np.hstack([-score * weight, np.full((len(live), len(live)), -np.log(1e-3) * weight)])
+        rows, cols = linear_sum_assignment(cost)
+        for tr in live:
+            tr.ball = None
+            tr.identity_confidence = 0.0
+        for r, c in zip(rows, cols, strict=True):
+            if c < len(ids):
+                tr = live[r]
+                tr.ball = ids[c]
+                z = score[r] * min(tr.n_votes, cap)
+                z = z - z.max()
+                p = np.exp(z) / np.exp(z).sum()
+                tr.identity_confidence = float(p[c])
+
+    def states(self) -> list[TrackState]:
+        return [TrackState(tr.track_id, tr.ball, (float(tr.position[0]), float(tr.position[1])),
+                           (float(tr.velocity[0]), float(tr.velocity[1])), not tr.hidden, tr.identity_confidence)
+                for tr in self.tracks]
+
+    def series(self, t0: float, t1: float) -> tuple[np.ndarray, dict[int, np.ndarray], dict[int, float]]:
+        """Frame times in [t0, t1] and each identified ball's observed centres (NaN when unseen) there.
+
+        Returns the times, ball -> (F, 2) array, and ball -> identity confidence.
+        """
+        times = np.asarray(self.frame_times)
+        sel = (times >= t0 - 1e-9) & (times <= t1 + 1e-9)
+        tsel = times[sel]
+        pos = {float(x): i for i, x in enumerate(tsel)}
+        out: dict[int, np.ndarray] = {}
+        conf: dict[int, float] = {}
+        for tr in self.tracks:
+            if tr.ball is None:
+                continue
+            arr = out.setdefault(tr.ball, np.full((len(tsel), 2), np.nan))
+            for t, xy in zip(tr.times, tr.xy, strict=True):
+                i = pos.get(float(t))
+                if i is not None:
+                    arr[i] = xy
+            conf[tr.ball] = tr.identity_confidence
+        return tsel, out, conf
