@@ -1,0 +1,294 @@
+"""Find the playing surface in a frame and calibrate the camera from it, with no help from the user.
+
+Why this way: the cloth is the one large, evenly coloured region in the middle of any pool broadcast or overhead
+camera, whatever its colour. So we (1) learn the cloth colour from the centre of the frame (Lab chroma, which
+shrugs off the lighting fall-off), (2) keep the connected cloth region that covers the centre (graphics, players
+and the room are cut off by the dark rails), (3) fit one straight line per rail to the region's outline with a
+robust fit that ignores pocket cut-outs, arms and balls, refine each line on the full-resolution gradient, then
+(4) step inward from the cloth's outer edge to the cushion nose (the strongest edge within a cushion's width),
+and map the nose rectangle to the table frame. The quality figure is the RMS distance, in mm on the table, of
+the nose edge samples from the fitted nose lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from adjudicator.errors import CalibrationError
+from vision.calibration import TableCalibration
+from vision.geometry import TABLE_SIZES
+
+WORK_WIDTH = 640  # px: the coarse search runs at this width
+CUSHION_BAND = (0.015, 0.085)  # m: where to look for the cushion nose, inward from the cloth's outer edge
+CUSHION_DEFAULT = 0.05  # m: the nose inset used when no nose edge stands out
+MIN_AREA_FRACTION = 0.06  # the cloth must cover at least this share of the frame
+MIN_CHROMA = 8.0  # Lab chroma units: below this the "cloth" is grey and cannot be told from the room
+
+HINT = "try --corners x1,y1,...,x4,y4 (the four cushion-nose corners) or a frame where the whole table is visible"
+
+
+@dataclass
+class ClothModel:
+    """The cloth's colour: mean Lab chroma (a, b), the chroma tolerance and the median lightness."""
+
+    ab: np.ndarray
+    tol: float
+    lightness: float
+
+    def mask(self, lab: np.ndarray) -> np.ndarray:
+        d = np.linalg.norm(lab[..., 1:3].astype(np.float32) - self.ab.astype(np.float32), axis=-1)
+        lum = lab[..., 0].astype(np.float32)
+        ok = (d < self.tol) & (lum > 0.35 * self.lightness) & (lum < 1.6 * self.lightness + 40)
+        return ok.astype(np.uint8) * 255
+
+
+def learn_cloth(lab: np.ndarray) -> ClothModel:
+    """The dominant chroma in the central quarter of the frame (where a table always is)."""
+    h, w = lab.shape[:2]
+    centre = lab[h // 4: 3 * h // 4, w // 4: 3 * w // 4].reshape(-1, 3).astype(np.float32)
+    ab = centre[:, 1:3]
+    hist, xe, ye = np.histogram2d(ab[:, 0], ab[:, 1], bins=64, range=[[0, 256], [0, 256]])
+    hist = cv2.GaussianBlur(hist.astype(np.float32), (5, 5), 1.0)
+    i, j = np.unravel_index(int(np.argmax(hist)), hist.shape)
+    peak = np.array([(xe[i] + xe[i + 1]) / 2, (ye[j] + ye[j + 1]) / 2], dtype=np.float32)
+    near = np.linalg.norm(ab - peak, axis=1) < 10
+    if near.mean() < 0.25:
+        raise CalibrationError("no cloth colour dominates the centre of the frame: is there a pool table in view? "
+                               + HINT)
+    mean_ab = ab[near].mean(axis=0)
+    spread = float(np.sqrt(np.mean(np.sum((ab[near] - mean_ab) ** 2, axis=1))))
+    if np.linalg.norm(mean_ab - 128) < MIN_CHROMA:
+        raise CalibrationError("the cloth has no colour the camera can separate from the room (grey or too dark); "
+                               + HINT)
+    return ClothModel(ab=mean_ab, tol=max(10.0, 3.5 * spread), lightness=float(np.median(centre[near, 0])))
+
+
+def _cloth_region(mask: np.ndarray) -> np.ndarray:
+    """The connected cloth component covering the frame centre, holes (balls, cues) filled."""
+    h, w = mask.shape
+    k = max(3, w // 160) | 1
+    m = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3 * k, 3 * k)))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
+    if n <= 1:
+        raise CalibrationError("no cloth-coloured region found; " + HINT)
+    centre = labels[h // 4: 3 * h // 4, w // 4: 3 * w // 4]
+    counts = np.bincount(centre.ravel(), minlength=n)
+    counts[0] = 0
+    best = int(np.argmax(counts))
+    region = (labels == best).astype(np.uint8) * 255
+    if stats[best, cv2.CC_STAT_AREA] < MIN_AREA_FRACTION * h * w:
+        raise CalibrationError(f"the table covers only {100 * stats[best, cv2.CC_STAT_AREA] / (h * w):.0f}% of the "
+                               "frame, too small to calibrate; " + HINT)
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    return filled
+
+
+def _line_intersection(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
+    """Lines as (a, b, c) with a x + b y + c = 0."""
+    p = np.cross(l1, l2)
+    if abs(p[2]) < 1e-12:
+        raise CalibrationError("two rails came out parallel; " + HINT)
+    return p[:2] / p[2]
+
+
+def _fit_line(pts: np.ndarray) -> np.ndarray:
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    a, b = -vy, vx
+    return np.array([a, b, -(a * x0 + b * y0)], dtype=np.float64)
+
+
+def _side_points(contour: np.ndarray, quad: np.ndarray, tol: float) -> list[np.ndarray]:
+    """Outline points belonging to each side of a quadrilateral, without the corners and the side-pocket middles."""
+    out = []
+    for s in range(4):
+        p0, p1 = quad[s], quad[(s + 1) % 4]
+        d = p1 - p0
+        length = float(np.linalg.norm(d))
+        u = d / length
+        nrm = np.array([-u[1], u[0]])
+        rel = contour - p0
+        along = rel @ u / length
+        across = np.abs(rel @ nrm)
+        keep = (across < tol) & (along > 0.07) & (along < 0.93) & ~((along > 0.44) & (along < 0.56))
+        out.append(contour[keep])
+    return out
+
+
+def _quad_from_lines(lines: list[np.ndarray]) -> np.ndarray:
+    """Corner k is where side k-1 meets side k (side k runs from corner k to corner k+1)."""
+    return np.array([_line_intersection(lines[k - 1], lines[k]) for k in range(4)])
+
+
+def _coarse_quad(region: np.ndarray) -> np.ndarray:
+    """Four rail lines fitted to the cloth outline, as the quadrilateral of their intersections."""
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    contour = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float64)
+    hull = cv2.convexHull(contour.astype(np.float32))
+    quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float64)
+    approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(approx) == 4:  # a perspective view: the hull's quadrilateral beats the rotated rectangle
+        quad = approx.astype(np.float64)
+    quad = _ccw_from_top_left(quad)
+    size = float(np.sqrt(cv2.contourArea(quad.astype(np.float32))))
+    for tol in (0.06 * size, 0.02 * size):
+        sides = _side_points(contour, quad, tol)
+        if min(len(s) for s in sides) < 10:
+            raise CalibrationError("could not see all four rails of the table; " + HINT)
+        lines = [_fit_line(s) for s in sides]
+        quad = _quad_from_lines(lines)
+    return quad
+
+
+def _ccw_from_top_left(quad: np.ndarray) -> np.ndarray:
+    """Order 4 points top-left, top-right, bottom-right, bottom-left (clockwise on screen)."""
+    from vision.calibration import order_corners
+
+    return order_corners(quad)
+
+
+def _profiles(gray: np.ndarray, p0: np.ndarray, p1: np.ndarray, inward: np.ndarray, offsets: np.ndarray,
+              n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Grey-level profiles along the inward normal at ``n`` stations of a side: (stations (n,2), values (n,k))."""
+    ts = np.linspace(0.08, 0.92, n)
+    ts = ts[~((ts > 0.43) & (ts < 0.57))]
+    stations = p0[None] + ts[:, None] * (p1 - p0)[None]
+    pts = stations[:, None, :] + offsets[None, :, None] * inward[None, None, :]
+    mapx = pts[..., 0].astype(np.float32)
+    mapy = pts[..., 1].astype(np.float32)
+    vals = cv2.remap(gray, mapx, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return stations, vals.astype(np.float64)
+
+
+def _first_strong(g: np.ndarray, frac: float = 0.6) -> int:
+    """The first local maximum reaching ``frac`` of the profile's maximum: the cushion nose comes before the
+    far side of its shadow."""
+    i = int(np.argmax(g >= frac * g.max()))
+    while i + 1 < len(g) and g[i + 1] >= g[i]:
+        i += 1
+    return i
+
+
+def _subpixel_peak(g: np.ndarray, i: int) -> float:
+    if 0 < i < len(g) - 1:
+        a, b, c = g[i - 1], g[i], g[i + 1]
+        den = a - 2 * b + c
+        if abs(den) > 1e-9:
+            return i + 0.5 * (a - c) / den
+    return float(i)
+
+
+@dataclass
+class TableFit:
+    """What the finder saw, in full-resolution pixels: outer cloth quad, nose quad, edge residual (px)."""
+
+    cloth_quad: np.ndarray
+    nose_quad: np.ndarray
+    nose_points: list[np.ndarray]
+    nose_lines: list[np.ndarray]
+    nose_found: list[bool]
+
+
+def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
+    """Find the cloth's outer edge and the cushion-nose rectangle in a BGR frame."""
+    if image is None or image.ndim != 3 or min(image.shape[:2]) < 64:
+        raise CalibrationError("the frame is empty or too small to calibrate; " + HINT)
+    h, w = image.shape[:2]
+    gray_full = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if float(gray_full.mean()) < 12:
+        raise CalibrationError("the frame is too dark to find the table; " + HINT)
+    s = WORK_WIDTH / w
+    small = cv2.resize(image, (WORK_WIDTH, max(1, round(h * s))), interpolation=cv2.INTER_AREA)
+    lab_small = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    model = learn_cloth(lab_small)
+    region = _cloth_region(model.mask(lab_small))
+    quad = _coarse_quad(region) / s
+
+    # Refine each outer edge at full resolution on the cloth-likelihood gradient.
+    lab_full = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
+    cloth = cv2.GaussianBlur(model.mask(lab_full).astype(np.float32), (0, 0), 1.5)
+    length, width = TABLE_SIZES.get(table, (2.54, 1.27))
+    side_px = [float(np.linalg.norm(quad[(k + 1) % 4] - quad[k])) for k in range(4)]
+    long_px = (side_px[0] + side_px[2]) / 2 if side_px[0] + side_px[2] >= side_px[1] + side_px[3] else \
+        (side_px[1] + side_px[3]) / 2
+    px_per_m = long_px / (length + 2 * CUSHION_DEFAULT)
+    centre = quad.mean(axis=0)
+    outer_lines = []
+    win = max(4.0, 3.0 / s)
+    offs = np.arange(-win, win + 0.5, 0.5)
+    for k in range(4):
+        p0, p1 = quad[k], quad[(k + 1) % 4]
+        u = (p1 - p0) / np.linalg.norm(p1 - p0)
+        inward = np.array([-u[1], u[0]])
+        if np.dot(centre - p0, inward) < 0:
+            inward = -inward
+        stations, vals = _profiles(cloth, p0, p1, inward, offs, 80)
+        grad = np.diff(vals, axis=1)
+        pts = []
+        for st, g in zip(stations, grad, strict=True):
+            i = int(np.argmax(g))
+            if g[i] > 40:
+                pos = offs[0] + 0.5 * (_subpixel_peak(g, i) + 0.5)
+                pts.append(st + pos * inward)
+        outer_lines.append(_fit_line(np.array(pts)) if len(pts) >= 8 else _fit_line(np.array([p0, p1])))
+    cloth_quad = _quad_from_lines(outer_lines)
+
+    # Step inward to the cushion nose: the strongest grey-level edge within a cushion's width of the outer edge.
+    band = np.arange(CUSHION_BAND[0] * px_per_m, CUSHION_BAND[1] * px_per_m, 0.5)
+    gsm = cv2.GaussianBlur(gray_full, (0, 0), 1.0)
+    nose_lines, nose_points, found = [], [], []
+    for k in range(4):
+        p0, p1 = cloth_quad[k], cloth_quad[(k + 1) % 4]
+        u = (p1 - p0) / np.linalg.norm(p1 - p0)
+        inward = np.array([-u[1], u[0]])
+        if np.dot(cloth_quad.mean(axis=0) - p0, inward) < 0:
+            inward = -inward
+        stations, vals = _profiles(gsm, p0, p1, inward, band, 60)
+        grad = np.abs(np.diff(vals, axis=1)) * 2  # grey levels per pixel
+        idx = np.array([_first_strong(g) for g in grad])
+        strength = grad[np.arange(len(idx)), idx]
+        pos = np.array([band[0] + 0.5 * (_subpixel_peak(g, i) + 0.5) for g, i in zip(grad, idx, strict=True)])
+        ok = strength > max(3.0, 0.5 * float(np.median(strength)))
+        if ok.sum() >= 8:
+            med = float(np.median(pos[ok]))
+            ok &= np.abs(pos - med) < 0.01 * px_per_m
+        if ok.sum() >= 8:
+            pts = stations[ok] + pos[ok, None] * inward
+            nose_lines.append(_fit_line(pts))
+            nose_points.append(pts)
+            found.append(True)
+        else:
+            inset = CUSHION_DEFAULT * px_per_m
+            pts = np.array([p0, p1]) + inset * inward
+            nose_lines.append(_fit_line(pts))
+            nose_points.append(np.zeros((0, 2)))
+            found.append(False)
+    nose_quad = _quad_from_lines(nose_lines)
+    if not (cv2.isContourConvex(nose_quad.astype(np.float32)) and
+            cv2.contourArea(nose_quad.astype(np.float32)) > MIN_AREA_FRACTION * h * w * 0.7):
+        raise CalibrationError("the rails found do not make a table; " + HINT)
+    return TableFit(cloth_quad=cloth_quad, nose_quad=nose_quad, nose_points=nose_points, nose_lines=nose_lines,
+                    nose_found=found)
+
+
+def calibrate_image(image: np.ndarray, *, table: str = "9ft", head: str | None = None) -> TableCalibration:
+    """Calibrate from one frame (``head`` None: the default for the table's orientation; see ``vision.head``)."""
+    fit = fit_table(image, table)
+    h, w = image.shape[:2]
+    cal = TableCalibration.from_corners(fit.nose_quad, (w, h), head=head, table=table, source="auto")
+    # Quality: RMS distance of the nose edge samples from their fitted lines, in table mm.
+    errs = []
+    for pts, line in zip(fit.nose_points, fit.nose_lines, strict=True):
+        if len(pts):
+            d_px = np.abs(pts @ line[:2] + line[2]) / np.linalg.norm(line[:2])
+            errs.append(d_px * cal.metres_per_pixel(pts) * 1000)
+    all_err = np.concatenate(errs) if errs else np.zeros(0)
+    cal.reprojection_error_mm = float(np.sqrt(np.mean(all_err ** 2))) if len(all_err) else None
+    cal.extra = {"cloth_quad_px": fit.cloth_quad.round(2).tolist(),
+                 "nose_edges_found": int(sum(fit.nose_found)), "head_known": head is not None}
+    return cal
