@@ -79,9 +79,10 @@ def _str(value: Any, name: str) -> str:
 
 
 def _confidence(d: Mapping[str, Any], name: str = "confidence") -> float | None:
-    if d.get(name) is None:
+    """The optional ``confidence`` key of ``d``; ``name`` is only the field path for the error message."""
+    if d.get("confidence") is None:
         return None
-    return _number(d[name], name, minimum=0.0, maximum=1.0)
+    return _number(d["confidence"], name, minimum=0.0, maximum=1.0)
 
 
 def _positions(value: Any, name: str) -> dict[int, Position]:
@@ -149,7 +150,7 @@ class ShotEvent:
                 raise RecordError("expected [x, y]", field=f"{name}.position")
             position = (_number(p[0], f"{name}.position[0]"), _number(p[1], f"{name}.position[1]"))
         return cls(t=t, type=kind, balls=balls, ball=ball, rail=rail, pocket=pocket, position=position,
-                   confidence=_confidence(d, f"{name}.confidence") if "confidence" in d else None)
+                   confidence=_confidence(d, f"{name}.confidence"))
 
     def to_dict(self) -> dict[str, Any]:
         return _drop_none({
