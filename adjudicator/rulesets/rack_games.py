@@ -26,7 +26,7 @@ from adjudicator.state import GameState, PendingChoice, Ruling
 # Referee calls that are a foul by the player named (RULES.md §2-§4 "Fouls"; the seeds' 判例 (4)).
 REFEREE_FOULS: dict[str, str] = {
     "touched_ball": "touched_ball", "unsportsmanlike": "unsportsmanlike", "intentional_foul": "intentional_foul",
-    "foul": "referee_foul", "cue_ball_in_hand_foul": "cue_ball_in_hand_foul",
+    "foul": "referee_foul", "cue_ball_in_hand_foul": "referee_foul",
 }
 BREAK_RAILS = 4  # object balls that must reach a rail on a break that pockets nothing (S003, WPA)
 
@@ -435,8 +435,6 @@ register({
     "foul.illegal_break": {"en": "illegal break (no ball pocketed and fewer than four object balls to a rail)",
                            "pl": "nieprawidłowe rozbicie (żadna bila nie wpadła i mniej niż cztery bile dotknęły bandy)",
                            "zh": "开球不合法（没有进球且碰库的子球少于四颗）"},
-    "foul.cue_ball_in_hand_foul": {"en": "foul with the cue ball in hand", "pl": "faul przy bili z ręki",
-                                   "zh": "自由球摆放犯规"},
     "msg.variant": {"en": "(Rule variant: {option} = {value}.)", "pl": "(Wariant przepisów: {option} = {value}.)",
                     "zh": "（规则选项：{option} = {value}。）"},
     "msg.third_foul_unwarned": {
