@@ -188,6 +188,23 @@ class TableCalibration:
         t = np.array([[0, 0], [length, 0], [length, width], [0, width]], dtype=np.float64)
         return cls.from_correspondences(t, np.array(order), image_size, table=table, head=head, source=source)
 
+    def with_head(self, head: str) -> TableCalibration:
+        """The same camera with the head at the other end (the table frame turned 180 degrees)."""
+        if head == self.head:
+            return self
+        opposite = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+        if head not in HEADS:
+            raise CalibrationError(f"head must be one of {', '.join(HEADS)}, got {head!r}")
+        if opposite[self.head] != head:
+            raise CalibrationError(f"the head cannot be {head}: the table's long rails run "
+                                   f"{'across' if self.head in ('left', 'right') else 'up and down'} the image")
+        turn = np.array([[-1.0, 0.0, self.length], [0.0, -1.0, self.width], [0.0, 0.0, 1.0]])
+        return TableCalibration(image_size=self.image_size, homography=self.homography @ turn, table=self.table,
+                                length=self.length, width=self.width, camera_matrix=self.camera_matrix,
+                                dist_coeffs=self.dist_coeffs, head=head,
+                                reprojection_error_mm=self.reprojection_error_mm, source=self.source,
+                                extra=dict(self.extra))
+
     # ----- file --------------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {

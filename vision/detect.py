@@ -2,7 +2,7 @@
 
 Why this design (a budget of a few ms per 1080p frame on one core):
 - Only the table is looked at: a fixed crop around the cushion-nose rectangle, shrunk so a ball is ~5 px in
-  radius. There the cloth is modelled per pixel (Lab, learnt from the first frame, so vignetting and any cloth
+  radius. There the cloth is modelled per pixel (learnt from the first frame, so vignetting and any cloth
   colour are handled); "not cloth" is a ball, a hand, a cue, a chalk cube or a shadow.
 - Balls are found as peaks of the distance transform of the not-cloth mask: a ball's peak is one radius high,
   which is what tells a ball from a cue (too thin), a hand or arm (too wide), a chalk cube or a speck (too
@@ -79,7 +79,7 @@ class BallDetector:
                 identifier = False
         self.identifier = identifier or None
         self._setup()
-        self._bg: np.ndarray | None = None  # per-pixel cloth Lab at working resolution (float32, HxWx3)
+        self._bg: np.ndarray | None = None  # per-pixel cloth colour (basis coordinates) at working resolution
 
     # ----- geometry, fixed per camera ----------------------------------------------------------------------
     def _setup(self) -> None:
@@ -121,41 +121,53 @@ class BallDetector:
 
     # ----- cloth model ---------------------------------------------------------------------------------------
     def learn_cloth(self, image: np.ndarray) -> None:
-        """Per-pixel cloth colour from a frame: the dominant colour on the table, smoothed over the balls."""
+        """Per-pixel cloth colour from a frame: the dominant colour on the table, smoothed over the balls.
+
+        Stored in a colour basis (e1, e2, u) where u is the cloth's colour direction: along u is brightness
+        (shadows, vignetting), across it (e1, e2) is hue, so the per-frame test is two cheap OpenCV calls."""
         small = self._small(image).astype(np.float32)
         inside = self.table_mask > 0
         med = np.median(small[inside], axis=0)
         d = np.linalg.norm(small - med, axis=-1)
         cloth = (inside & (d < 0.25 * np.linalg.norm(med) + 12)).astype(np.float32)
+        u = med / max(float(np.linalg.norm(med)), 1.0)
+        e1 = np.cross(u, [0.0, 0.0, 1.0] if abs(u[2]) < 0.9 else [1.0, 0.0, 0.0])
+        e1 /= np.linalg.norm(e1)
+        e2 = np.cross(u, e1)
+        self._basis = np.array([e1, e2, u], dtype=np.float32)
+        q = cv2.transform(small, self._basis)
         size = int(round(8 * self.r_small)) | 1
         wsum = cv2.boxFilter(cloth, -1, (size, size), normalize=False, borderType=cv2.BORDER_REFLECT)
-        bg = np.empty_like(small)
+        qmed = self._basis @ med
+        bg = np.empty_like(q)
         for c in range(3):
-            v = cv2.boxFilter(small[..., c] * cloth, -1, (size, size), normalize=False,
-                              borderType=cv2.BORDER_REFLECT)
-            bg[..., c] = np.where(wsum > 0.5, v / np.maximum(wsum, 1e-6), med[c])
+            v = cv2.boxFilter(q[..., c] * cloth, -1, (size, size), normalize=False, borderType=cv2.BORDER_REFLECT)
+            bg[..., c] = np.where(wsum > 0.5, v / np.maximum(wsum, 1e-6), qmed[c])
         self._bg = bg
-        norm = np.maximum(np.linalg.norm(bg, axis=-1, keepdims=True), 1.0)
-        self._bg_dir = (bg / norm).astype(np.float32)
-        self._bg_norm = norm[..., 0].astype(np.float32)
+        self._bg_planes = [np.ascontiguousarray(bg[..., c]) for c in range(3)]
+        self._dark = (1.0 - self.p.dark_fraction) * self._bg_planes[2]
+        self._bright = (1.0 + self.p.bright_fraction) * self._bg_planes[2]
 
-    def _not_cloth(self, bgr: np.ndarray, bg: np.ndarray, bg_dir: np.ndarray, bg_norm: np.ndarray) -> np.ndarray:
-        """True where a pixel is not cloth: its colour leaves the cloth's colour direction (a hue change) or is
-        far darker or brighter than the cloth (the 8 on dark cloth, a white ball) -- but a shadow, which only
-        scales the cloth colour down a little, stays cloth."""
-        diff = bgr.astype(np.float32) - bg
-        par = (diff * bg_dir).sum(axis=-1)
-        perp2 = (diff * diff).sum(axis=-1) - par * par
-        p = self.p
-        return (perp2 > p.fg_threshold ** 2) | (par < -p.dark_fraction * bg_norm) | (par > p.bright_fraction * bg_norm)
+    def _not_cloth(self, bgr: np.ndarray, planes: list[np.ndarray] | tuple[np.ndarray, ...],
+                   dark: np.ndarray | float, bright: np.ndarray | float) -> np.ndarray:
+        """uint8 mask (1 = not cloth): the colour leaves the cloth's hue (a ball's colour, a white ball), or is
+        far darker or brighter than the cloth (the 8 on dark cloth); a shadow only scales the cloth colour down a
+        little, so it stays cloth."""
+        q = cv2.transform(bgr.astype(np.float32), self._basis)
+        q1, q2, q3 = cv2.split(q)
+        perp = cv2.magnitude(cv2.subtract(q1, planes[0]), cv2.subtract(q2, planes[1]))
+        m = cv2.compare(perp, self.p.fg_threshold, cv2.CMP_GT)
+        m |= cv2.compare(q3, dark, cv2.CMP_LT)
+        m |= cv2.compare(q3, bright, cv2.CMP_GT)
+        return m & 1
 
     # ----- per frame ---------------------------------------------------------------------------------------
     def foreground(self, image: np.ndarray) -> np.ndarray:
         """Not-cloth mask (uint8 0/255) at working resolution, inside the table."""
         if self._bg is None:
             self.learn_cloth(image)
-        fg = self._not_cloth(self._small(image), self._bg, self._bg_dir, self._bg_norm)
-        return (fg.view(np.uint8) * 255) & self.table_mask
+        fg = self._not_cloth(self._small(image), self._bg_planes, self._dark, self._bright)
+        return (fg * 255) & self.table_mask
 
     def detect(self, frame: Frame) -> BallObservations:
         """The balls in one frame, table coordinates via the calibration."""
@@ -220,7 +232,7 @@ class BallDetector:
             py, px = np.nonzero(comp)
             pts = np.c_[px + x, py + y].astype(np.float32)
             crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.05)
-            _, _, centers = cv2.kmeans(pts, count, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+            _, _, centers = cv2.kmeans(pts, count, None, crit, 2, cv2.KMEANS_PP_CENTERS)
             for c in centers:
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
@@ -255,27 +267,30 @@ class BallDetector:
             xa, ya, xb, yb = max(cx - half, 0), max(cy - half, 0), min(cx + half + 1, w), min(cy + half + 1, h)
             if xb - xa < 5 or yb - ya < 5:
                 continue
-            bg, bg_dir, bg_norm = self._bg_at(c)
-            fg = self._not_cloth(image[ya:yb, xa:xb], bg, bg_dir, bg_norm).view(np.uint8)
+            q = self._bg_at(c)
+            fg = self._not_cloth(image[ya:yb, xa:xb], (float(q[0]), float(q[1])),
+                                 float((1 - self.p.dark_fraction) * q[2]), float((1 + self.p.bright_fraction) * q[2]))
             edge = fg & (1 - cv2.erode(fg, box))
             by, bx = np.nonzero(edge)
             if len(bx) < 8:
                 continue
             pts = np.c_[bx + xa, by + ya].astype(np.float64)
             est = c.copy()
-            for _ in range(6):
-                d = pts - est
-                rho = np.hypot(d[:, 0], d[:, 1])
+            for _ in range(4):
+                dx, dy = pts[:, 0] - est[0], pts[:, 1] - est[1]
+                rho = np.sqrt(dx * dx + dy * dy)
                 sel = np.abs(rho - r) < 0.3 * r
-                if sel.sum() < 8:
+                if np.count_nonzero(sel) < 8:
                     break
-                u = d[sel] / rho[sel, None]
+                ux, uy = dx[sel] / rho[sel], dy[sel] / rho[sel]
                 res = rho[sel] - r
-                # Gauss-Newton for sum (|p - c| - r)^2 with r fixed (d res / d c = -u): solve (u'u) step = u'res
-                a = u.T @ u
-                if abs(np.linalg.det(a)) < 1e-6:
+                # Gauss-Newton for sum (|p - c| - r)^2 with r fixed (d res / d c = -u): (u'u) step = u'res
+                a, b_, c_ = ux @ ux, ux @ uy, uy @ uy
+                det = a * c_ - b_ * b_
+                if det < 1e-6:
                     break
-                step = np.linalg.solve(a, u.T @ res)
+                gx, gy = ux @ res, uy @ res
+                step = np.array([(c_ * gx - b_ * gy) / det, (a * gy - b_ * gx) / det])
                 est = est + step
                 if step @ step < 4e-4:
                     break
@@ -285,13 +300,13 @@ class BallDetector:
                 fit[i] = span
         return out, radii, fit
 
-    def _bg_at(self, c: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The cloth model at an image point (it is smooth, so one value serves a ball's window)."""
+    def _bg_at(self, c: np.ndarray) -> np.ndarray:
+        """The cloth model (basis coordinates) at an image point; it is smooth, so one value serves a window."""
         assert self._bg is not None
         x0, y0 = self.roi[:2]
         sx = int(np.clip((c[0] - x0) * self.scale, 0, self._bg.shape[1] - 1))
         sy = int(np.clip((c[1] - y0) * self.scale, 0, self._bg.shape[0] - 1))
-        return self._bg[sy, sx], self._bg_dir[sy, sx], self._bg_norm[sy, sx]
+        return self._bg[sy, sx]
 
     def _identify(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
         if self.identifier is not None and len(centres):

@@ -11,11 +11,15 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import cv2
-import numpy as np
+# FFmpeg's own log lines ("moov atom not found") would sit beside our one-line error; keep them quiet unless the
+# user asks for them.
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
 
-from adjudicator.errors import SourceError
-from vision.types import Frame
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from adjudicator.errors import SourceError  # noqa: E402
+from vision.types import Frame  # noqa: E402
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 
@@ -39,6 +43,14 @@ def read_image(path: str | os.PathLike[str]) -> np.ndarray:
     return img
 
 
+def _looks_like_text(p: Path) -> bool:
+    """A file whose first bytes are all printable text is no video container (and OpenCV would only print
+    FFmpeg noise about it)."""
+    with p.open("rb") as fh:
+        head = fh.read(512)
+    return bool(head) and all(b in b"\t\n\r" or 32 <= b < 127 for b in head)
+
+
 def open_capture(source: str | int | os.PathLike[str]) -> cv2.VideoCapture:
     """Open a camera index, stream URL or video file; raise SourceError unless a first frame can be read."""
     if isinstance(source, int) or (isinstance(source, str) and source.isdigit()):
@@ -55,6 +67,8 @@ def open_capture(source: str | int | os.PathLike[str]) -> cv2.VideoCapture:
             raise SourceError(f"{p}: is a directory, expected a video file or an image")
         if p.stat().st_size == 0:
             raise SourceError(f"{p}: empty file, not a video")
+        if _looks_like_text(p):
+            raise SourceError(f"{p}: a text file, not a video (expected e.g. an .mp4 from the camera)")
     cap = cv2.VideoCapture(s)
     if not cap.isOpened():
         raise SourceError(f"{s}: not a video OpenCV can open (corrupt, or an unsupported format)")

@@ -1,0 +1,46 @@
+"""``cueref calibrate VIDEO|IMAGE``: find the table, write the calibration JSON and an overlay picture."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def calibrate(
+        source: str = typer.Argument(..., help="video file, image, camera index or stream URL"),
+        out: Path = typer.Option(None, "--out", help="calibration JSON to write (default: SOURCE.calibration.json)"),
+        head: str = typer.Option(None, "--head", help="where the head rail appears: left|right|top|bottom "
+                                 "(default: from the rack, else left / bottom)"),
+        corners: str = typer.Option(None, "--corners", help="manual cushion-nose corners x1,y1,...,x4,y4 (pixels)"),
+        table: str = typer.Option("9ft", "--table", help="table size: 9ft, 8ft or 7ft"),
+        overlay: Path = typer.Option(None, "--overlay", help="overlay PNG (default: next to --out)"),
+    ) -> None:
+        """Calibrate the camera from its footage; prints the fit quality (mm on the table)."""
+        import cv2
+
+        from adjudicator.errors import ConfigError, SourceError
+        from vision.autocalibrate import calibrate_source, parse_corners
+        from vision.geometry import TABLE_SIZES
+        from vision.overlay import draw_calibration
+
+        if table not in TABLE_SIZES:
+            raise ConfigError(f"--table must be one of {', '.join(TABLE_SIZES)}, got {table!r}")
+        res = calibrate_source(source, head=head, corners=parse_corners(corners) if corners else None, table=table)
+        cal = res.calibration
+        stem = Path(str(source)).stem if not str(source).isdigit() else f"camera{source}"
+        out_path = out or Path(f"{stem}.calibration.json")
+        over_path = overlay or out_path.with_name(out_path.name.removesuffix(".json") + ".png")
+        cal.save(out_path)
+        img = draw_calibration(res.frame.image, cal)
+        tmp = over_path.with_name(over_path.name + ".tmp.png")
+        if not cv2.imwrite(str(tmp), img):
+            raise SourceError(f"{over_path}: cannot write the overlay image")
+        tmp.replace(over_path)
+        err = cal.reprojection_error_mm
+        how = {"user": "as given", "rack": "found from the rack", "default": "assumed; pass --head if wrong"}
+        typer.echo(f"calibrated ({cal.source}, {res.frames_used} frame(s)): table {cal.table}, head {cal.head} "
+                   f"({how[res.head_from]}), fit error {err:.1f} mm" if err is not None else "")
+        typer.echo(f"wrote {out_path} and {over_path}")

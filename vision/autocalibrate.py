@@ -1,0 +1,98 @@
+"""Calibrate from a video or image the way a user expects: several frames, the head from the rack, or corners.
+
+Why several frames: a player leaning over a rail or a cue across a pocket can spoil one frame; the median of
+the corners found in a few frames spread over the first seconds is steady. Why the detector: the head can only be
+told from the balls (the rack sits at the foot).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+
+from adjudicator.errors import CalibrationError, CuerefError
+from vision.calibration import HEADS, TableCalibration
+from vision.head import head_from_rack
+from vision.io import iter_frames
+from vision.table_finder import HINT, calibrate_image, fit_table
+from vision.types import Frame
+
+SAMPLE_FRAMES = (0, 12, 25, 50, 75)
+
+
+@dataclass
+class CalibrationResult:
+    """The calibration, the frame it was drawn on, and how the head was decided ("user", "rack", "default")."""
+
+    calibration: TableCalibration
+    frame: Frame
+    head_from: str
+    frames_used: int
+
+
+def parse_corners(text: str) -> np.ndarray:
+    """"x1,y1,x2,y2,x3,y3,x4,y4" -> (4, 2) pixels, or a CalibrationError saying what is wrong."""
+    try:
+        vals = [float(v) for v in text.replace(";", ",").replace(" ", ",").split(",") if v.strip()]
+    except ValueError as exc:
+        raise CalibrationError(f"--corners must be 8 numbers x1,y1,...,x4,y4 (got {text!r})") from exc
+    if len(vals) != 8:
+        raise CalibrationError(f"--corners needs 8 numbers (four x,y cushion-nose corners), got {len(vals)}")
+    return np.array(vals).reshape(4, 2)
+
+
+def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None = None,
+                     corners: np.ndarray | None = None, table: str = "9ft") -> CalibrationResult:
+    """Calibrate a camera from its footage (see the module docstring)."""
+    if head is not None and head not in HEADS:
+        raise CalibrationError(f"--head must be one of {', '.join(HEADS)}, got {head!r}")
+    frames = [f for f in iter_frames(source, stop=max(SAMPLE_FRAMES) + 1) if f.index in SAMPLE_FRAMES]
+    if not frames:
+        raise CalibrationError(f"{source}: no frame to calibrate from")
+    first = frames[0]
+    h, w = first.image.shape[:2]
+    if corners is not None:
+        cal = TableCalibration.from_corners(corners, (w, h), head=head, table=table, source="manual")
+        return CalibrationResult(cal, first, "user" if head else "default", 1)
+    quads, errors, extras = [], [], []
+    first_error: CuerefError | None = None
+    for f in frames:
+        try:
+            cal_f = calibrate_image(f.image, table=table)
+        except CalibrationError as exc:
+            first_error = first_error or exc
+            continue
+        quads.append(cal_f.corners_px())
+        errors.append(cal_f.reprojection_error_mm or 0.0)
+        extras.append(cal_f.extra)
+    if not quads:
+        assert first_error is not None
+        raise first_error
+    quad = np.median(np.array(quads), axis=0)
+    spread_px = float(np.max(np.linalg.norm(np.array(quads) - quad, axis=-1))) if len(quads) > 1 else 0.0
+    cal = TableCalibration.from_corners(quad, (w, h), head=None, table=table, source="auto")
+    cal.reprojection_error_mm = float(np.median(errors))
+    cal.extra = dict(extras[0])
+    cal.extra["frames_used"] = len(quads)
+    cal.extra["corner_spread_px"] = round(spread_px, 2)
+    head_from = "default"
+    if head is not None:
+        cal = cal.with_head(head)
+        head_from = "user"
+    else:
+        from vision.detect import BallDetector
+
+        detector = BallDetector(cal, identifier=False)
+        for f in frames[:2]:
+            found = head_from_rack(cal, detector.detect(f))
+            if found is not None:
+                cal = cal.with_head(found)
+                head_from = "rack"
+                break
+    cal.extra["head_from"] = head_from
+    return CalibrationResult(cal, first, head_from, len(quads))
+
+
+__all__ = ["CalibrationResult", "calibrate_source", "parse_corners", "HINT", "fit_table"]
