@@ -129,7 +129,7 @@ def render(ruling: Ruling, lang: str = "en") -> str:
     if fouls:
         parts.append(tr("announce.foul_by", lang, player=ruling.shooter,
                         fouls=_join(lang, [tr(f"foul.{f}", lang) for f in fouls])))
-    elif ruling.legal and not ruling.decision and not ruling.points:
+    elif ruling.legal and not ruling.decision and not ruling.points and not ruling.messages:
         parts.append(tr("announce.legal", lang, player=ruling.shooter))
     for player, pts in ruling.points.items():
         if pts:

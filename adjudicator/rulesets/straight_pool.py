@@ -52,8 +52,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 MESSAGES: dict[str, dict[str, str]] = {
-    "msg.sp.on_fouls": {"en": "{player} is on {count} foul(s).", "pl": "{player} ma na koncie {count} faul(e).",
-                        "zh": "{player}已连续犯规{count}次。"},
+    "msg.sp.on_fouls_1": {"en": "{player} is on one foul.", "pl": "{player} ma na koncie jeden faul.",
+                          "zh": "{player}已犯规一次。"},
+    "msg.sp.on_fouls_2": {"en": "{player} is on two fouls.", "pl": "{player} ma na koncie dwa faule.",
+                          "zh": "{player}已连续犯规两次。"},
     "msg.sp.legal_break": {"en": "Legal break.", "pl": "Prawidłowe rozbicie.", "zh": "开球合法。"},
     "msg.sp.safety": {"en": "Safety by {player}.", "pl": "Zagranie bezpieczne zawodnika {player}.",
                       "zh": "{player}打安全球。"},
@@ -206,10 +208,8 @@ class StraightPool:
         limit = int(self.options["near_rail_safety_limit"])
         if limit == 0 or b not in shot.near_rail:
             return None, []
-        count = state.fouls_in_a_row.get(state.shooter, 0)
-        effective = 0 if count >= 2 else min(1, limit) if count >= 1 else limit
         used = state.near_rail_safeties.get(state.shooter, {}).get(str(b), 0)
-        if used >= effective:
+        if used >= (limit if used else self._near_rail_allowance(state)):
             return b, [("msg.sp.near_rail_frozen", {"ball": b})]
         return None, []
 
@@ -282,8 +282,16 @@ class StraightPool:
         out = {k: dict(v) for k, v in state.near_rail_safeties.items() if k != p}
         if safety_on is not None:
             used = state.near_rail_safeties.get(p, {}).get(str(safety_on), 0)
+            if used == 0:  # a run that starts after a foul has fewer safeties (S000 §3.2 Uwaga): charge the rest
+                used = int(self.options["near_rail_safety_limit"]) - self._near_rail_allowance(state)
             out[p] = {str(safety_on): used + 1}
         return out
+
+    def _near_rail_allowance(self, state: GameState) -> int:
+        """Safeties allowed in the run: the limit; 1 after a foul in the previous inning; 0 on two fouls."""
+        limit = int(self.options["near_rail_safety_limit"])
+        count = state.fouls_in_a_row.get(state.shooter, 0)
+        return 0 if count >= 2 else min(1, limit) if count >= 1 else limit
 
     def _turn(self, state: GameState, *, next_player: str, scores: dict[str, int], fiar: dict[str, int],
               cue: str, balls: Sequence[int], break_next: bool, pending: PendingChoice | None = None,
@@ -455,7 +463,7 @@ class StraightPool:
             return self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, review)
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: count}
-        msgs.append(("msg.sp.on_fouls", {"player": p, "count": count}))
+        msgs.append((f"msg.sp.on_fouls_{count}", {"player": p}))
         changes = self._turn(state, next_player=opp, scores=scores, fiar=fiar, cue=cue, balls=state.balls,
                              break_next=False)
         changes["near_rail_safeties"] = self._near_rail_update(state, shot, facts, None)

@@ -113,3 +113,65 @@ def match_record(game: str = "straight-pool", players: Sequence[str] = ("Ann", "
     if target is not None:
         out["target"] = target
     return out
+
+
+def load_cases(folder: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """(file, game, case) for every case of every fixture file in ``folder`` (sorted, for stable test ids)."""
+    import json
+    import os
+
+    out = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            with open(os.path.join(folder, name), encoding="utf-8") as fh:
+                data = json.load(fh)
+            for case in data["cases"]:
+                out.append((name, data["game"], case))
+    return out
+
+
+def case_log(game: str, case: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The case's log with the match header added when it has none."""
+    log = list(case["log"])
+    if not log or log[0].get("type") != "match":
+        log.insert(0, match_record(game, target=case.get("target"), options=case.get("options"),
+                                   breaker=case.get("breaker")))
+    return log
+
+
+def check_case(game: str, case: Mapping[str, Any]) -> None:
+    """Judge a fixture case and compare every expected ruling field (``state`` fields one by one); a case with
+    ``error`` expects a RecordError on that line and field instead."""
+    import pytest
+
+    from adjudicator.errors import RecordError
+
+    log = case_log(game, case)
+    kwargs = {k: case[k] for k in ("default_choice", "lang") if k in case}
+    if "error" in case:
+        with pytest.raises(RecordError) as info:
+            judge_log(log, **kwargs)
+        err = case["error"]
+        offset = 0 if case["log"] and case["log"][0].get("type") == "match" else 1
+        if "line" in err:
+            assert info.value.line == err["line"] + offset, str(info.value)
+        if "field" in err:
+            assert info.value.field == err["field"], str(info.value)
+        if "contains" in err:
+            assert err["contains"] in info.value.message, str(info.value)
+        return
+    rulings, _ = judge_log(log, **kwargs)
+    got = [r.to_dict() for r in rulings]
+    expect = case["expect"]
+    assert len(got) == len(expect), f"{len(got)} rulings, expected {len(expect)}: " + \
+        "; ".join(r["announcement"] for r in got)
+    for i, (g, e) in enumerate(zip(got, expect, strict=True)):
+        for key, value in e.items():
+            if key == "state":
+                for skey, svalue in value.items():
+                    assert g["state"].get(skey) == svalue, f"ruling {i} state.{skey}: {g['state'].get(skey)!r} " \
+                        f"!= {svalue!r} ({g['announcement']})"
+            elif key == "announcement_contains":
+                assert value in g["announcement"], g["announcement"]
+            else:
+                assert g.get(key) == value, f"ruling {i} {key}: {g.get(key)!r} != {value!r} ({g['announcement']})"
