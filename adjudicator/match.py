@@ -99,13 +99,17 @@ class Match:
                 return []
         except RecordError as exc:
             raise exc.located(file=self.file, line=line) from None
-        except ConfigError as exc:
-            raise RecordError(str(exc), file=self.file, line=line, field="options") from None
         raise self._error(f"unsupported record {type(record).__name__}", field="type")
 
     def _on_match(self, record: MatchRecord) -> list[Ruling]:
-        options = {**record.options, **self.overrides}
-        self.ruleset = get_ruleset(record.game, options)
+        try:
+            get_ruleset(record.game, record.options)
+        except ConfigError as exc:
+            raise self._error(str(exc), field="options") from None
+        try:
+            self.ruleset = get_ruleset(record.game, {**record.options, **self.overrides})
+        except ConfigError as exc:
+            raise ConfigError(f"--set: {exc}") from None
         self.match = record
         self.state = self.ruleset.initial_state(record)
         self._called = None
