@@ -199,13 +199,20 @@ class RackGame:
             raise RecordError(f"no choice is open; {choice.player} cannot choose {choice.choice!r}", field="choice")
         if choice.player != pending.player or choice.choice not in pending.choices:
             raise RecordError(f"{pending.player} may choose {', '.join(pending.choices)}", field="choice")
-        ctx: dict[str, Any] = dict(state.extra.get("pending", {}))
-        shooter = str(ctx.get("shooter", state.shooter))
         chooser = choice.player
         other = state.opponent(chooser)
+        # A choice set up by a state record carries no context: every choice is the offender's opponent's,
+        # except the 8 on a clean break, which is the breaker's own (S003 開球使８號球入袋).
+        own = pending.reason == "eight_on_break"
+        legal = pending.reason in ("eight_on_break", "push_out", "wrongly_pocketed")
+        ctx: dict[str, Any] = {"shooter": chooser if own else other, "legal": legal,
+                               "spot_cue_ball": "in_place" if own else "in_hand_kitchen",
+                               **state.extra.get("pending", {})}
+        shooter = str(ctx["shooter"])
+        # The fouls were charged by the shot's own ruling; the decision names none, so nothing is counted twice.
         base: dict[str, Any] = {
-            "shot": state.shot_number, "shooter": shooter, "legal": bool(ctx.get("legal", True)),
-            "fouls": tuple(ctx.get("fouls", ())), "scores": dict(state.scores),
+            "shot": state.shot_number, "shooter": shooter, "legal": bool(ctx["legal"]),
+            "scores": dict(state.scores),
             "fouls_in_a_row": dict(state.fouls_in_a_row), "decision": choice.choice,
             "reasons": tuple(ctx.get("reasons", ())),
         }
@@ -225,7 +232,7 @@ class RackGame:
         if c == "kitchen":
             return Ruling(**base, next=chooser, cue_ball="in_hand_kitchen", extra=keep)
         if c == "spot_eight":
-            return Ruling(**base, next=chooser, cue_ball=str(ctx.get("spot_cue_ball", "in_place")), spot=(8,),
+            return Ruling(**base, next=chooser, cue_ball=str(ctx["spot_cue_ball"]), spot=(8,),
                           extra=keep)
         if c == "shoot":
             return Ruling(**base, next=chooser, cue_ball="in_place", extra=keep)
@@ -266,7 +273,7 @@ class RackGame:
         """A ruling where play goes on in this rack."""
         x: dict[str, Any] = {"warned": tuple(sorted(d.warned)), **extra}
         if options is not None:
-            x["pending"] = {"shooter": d.shooter, "legal": legal, "fouls": list(d.fouls), "reasons": list(d.reasons),
+            x["pending"] = {"shooter": d.shooter, "legal": legal, "reasons": list(d.reasons),
                             **(pending or {})}
         return Ruling(
             shot=d.shot, shooter=d.shooter, legal=legal, fouls=tuple(d.fouls), scores=dict(d.state.scores),
