@@ -85,7 +85,13 @@ class Match:
             if isinstance(record, MatchRecord):
                 return self._on_match(record)
             if isinstance(record, CalledShot):
-                self._need_match()
+                ruleset, state = self._need_match()
+                if record.spot_request and "spot_ball" in getattr(ruleset, "FREE_CHOICES", ()):
+                    # 14.1 spot request (S000 §3.6): decided at once, like a spot_ball choice; ``ball`` picks
+                    # among balls equally near the head string. It is not the call for the next shot.
+                    out, _ = self._decide(ruleset, state, Choice(player=state.shooter, choice="spot_ball",
+                                                                 ball=record.ball))
+                    return out
                 self._called = record
                 return []
             if isinstance(record, Shot):

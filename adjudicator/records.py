@@ -281,7 +281,7 @@ class CalledShot:
             flags[key] = v
         if ball is None and pocket is None and not any(flags.values()):
             raise RecordError("a call names a ball and pocket, a safety or a push-out", field="ball")
-        if (ball is None) != (pocket is None) and not (flags["safety"] or flags["push_out"]):
+        if (ball is None) != (pocket is None) and not (flags["safety"] or flags["push_out"] or flags["spot_request"]):
             raise RecordError("a called shot names both the ball and the pocket",
                               field="pocket" if pocket is None else "ball")
         return cls(ball=ball, pocket=pocket, **flags)

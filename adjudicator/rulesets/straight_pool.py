@@ -128,7 +128,11 @@ class StraightPool:
         o = self.options
         facts = derive(shot, float(o["review_below"]))
         p = state.shooter
-        calls = [r.call for r in referee if r.player == p or r.call in HEAVY_REFEREE_FOULS]
+        for r in referee:
+            if r.player != p and r.call != "two_foul_warning":
+                raise RecordError(f"'{r.call}' names {r.player}, but {p} played shot {shot.shot}; 14.1 here only "
+                                  "rules on the shooter's own fouls", field="player")
+        calls = [r.call for r in referee]
         if "stalemate" in calls:
             raise RecordError("'stalemate' is not a 14.1 call", field="call")
         heavy = next((c for c in calls if c in HEAVY_REFEREE_FOULS), None)
@@ -138,6 +142,11 @@ class StraightPool:
         if state.break_shot:
             return self._break(state, shot, facts, called, extra_fouls)
         return self._shot(state, shot, facts, called, extra_fouls)
+
+    def _variant(self, name: str) -> str:
+        """A reason naming the rule option in force (RULES.md §5: announce the variant a case hits)."""
+        value = self.options[name]
+        return f"option {name}={str(value).lower() if isinstance(value, bool) else value}"
 
     def _std_fouls(self, facts: ShotFacts) -> list[str]:
         fouls = []
@@ -182,7 +191,7 @@ class StraightPool:
             count += 1
             msgs.append(("msg.sp.variant", {"name": "break_foul_and_scratch", "value": "both"}))
         elif facts.scratch or facts.cue_off_table:
-            reasons += ("WPA 4.10",)
+            reasons += ("WPA 4.10", self._variant("break_foul_and_scratch"))
         opp = _opponent(state, p)
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: count}
@@ -210,7 +219,7 @@ class StraightPool:
             return None, []
         used = state.near_rail_safeties.get(state.shooter, {}).get(str(b), 0)
         if used >= (limit if used else self._near_rail_allowance(state)):
-            return b, [("msg.sp.near_rail_frozen", {"ball": b})]
+            return b, [("msg.sp.near_rail_frozen", {"ball": b, "limit": limit})]
         return None, []
 
     def _rail_requirement(self, state: GameState, shot: Shot, facts: ShotFacts,
@@ -246,6 +255,8 @@ class StraightPool:
             if not met:
                 fouls.append("no_rail_after_contact")
                 reasons.append("S000 §3.2")
+        if msgs:  # the near-rail limit decided how the rail requirement was read
+            reasons.append(self._variant("near_rail_safety_limit"))
         std = self._std_fouls(facts)
         if std:
             reasons.append("S000 §5-7")
@@ -459,6 +470,7 @@ class StraightPool:
             count = 2
             msgs.append(("msg.sp.unwarned", {}))
             msgs.append(("msg.sp.variant", {"name": "require_two_foul_warning", "value": "true"}))
+            reasons += (self._variant("require_two_foul_warning"),)
         if count >= 3:
             return self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, review)
         scores = {**state.scores, p: state.scores[p] - penalty}
@@ -485,7 +497,7 @@ class StraightPool:
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: 0}
         fouls = [*fouls, "three_fouls"]
-        reasons += ("S000 §8", "WPA 4.11")
+        reasons += ("S000 §8", "WPA 4.11", self._variant("three_foul_incoming_choice"))
         spot = self._spotted(facts)
         if o["three_foul_incoming_choice"]:
             pending = PendingChoice(player=opp, choices=("accept", "rebreak"), reason="three_fouls")
@@ -517,7 +529,8 @@ class StraightPool:
         opp = _opponent(state, p)
         penalty = int(o["intentional_foul_penalty"])
         fouls = [call, *extra_fouls]
-        reasons: tuple[str, ...] = ("S000 §3.5", "S003 §7(5)")
+        reasons: tuple[str, ...] = ("S000 §3.5", "S003 §7(5)", self._variant("intentional_foul_penalty"),
+                                    self._variant("intentional_foul_counts_toward_three"))
         count = state.fouls_in_a_row.get(p, 0)
         msgs: list[Msg] = []
         if o["intentional_foul_counts_toward_three"]:
@@ -592,6 +605,8 @@ class StraightPool:
         if not cands:
             raise RecordError("a spot request needs the cue ball in the kitchen and every ball behind the "
                               "head string", field="choice")
+        if choice.ball is None and len(cands) == 1:
+            choice = Choice(player=choice.player, choice="spot_ball", ball=cands[0])
         if choice.ball not in cands:
             raise RecordError(f"ball {choice.ball} is not the ball nearest the head string "
                               f"({' / '.join(map(str, cands))})", field="ball")
