@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from adjudicator.facts import derive  # noqa: E402
 from adjudicator.records import Shot, ShotEvent  # noqa: E402
 from tracking.families import FAMILIES, make_scenario  # noqa: E402
-from tracking.shots import track_shots  # noqa: E402
+from tracking.shots import ShotBuildConfig, track_shots  # noqa: E402
 from tracking.toysim import ToySim  # noqa: E402
 from vision.geometry import TableGeometry  # noqa: E402
 from vision.types import BallObservations  # noqa: E402
@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> dict:
             for fam, seed, t, xy, vis, truth in source:
                 obs = oracle_observations(t, xy, vis, sigma=sigma, drop=args.drop, id_p=args.id_p,
                                           seed=hash((str(seed), fps, res)) % 2**32)
-                shots = list(track_shots(obs, g))
+                shots = list(track_shots(obs, g, cfg=ShotBuildConfig(noise_sigma=max(sigma, 0.001))))
                 strike = truth.events[0].t
                 est = next((s for s in shots if s.t_start - 0.3 <= strike <= s.t_end), None)
                 est_events = list(est.events) if est else []

@@ -118,6 +118,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 ts = np.linspace(t_lo, t_hi, 301)
                 d = np.linalg.norm(a_pre.pos(ts) - b_pre.pos(ts), axis=1)
                 va, vb = a_pre.speed(tk), b_pre.speed(tk)
+                if a == CUE and va <= cfg.moving_speed:
+                    continue  # the cue ball leaving rest is the strike
                 if max(va, vb) <= cfg.moving_speed:
                     if float(d.min()) > 2 * R + cfg.contact_tolerance:
                         continue
@@ -144,7 +146,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     continue
                 b_k = [x for x, _, _ in kinks[b] if abs(x - tc) <= cfg.response_window * dt]
                 ended = paths[b].t_last < tc + cfg.response_window * dt and b not in ctx.seen_at_end
-                if not b_k and not ended:
+                # a ball at rest set moving needs a cause even if the hitter barely deflects (thin cut, soft touch)
+                started = va <= cfg.moving_speed and a_post.speed(tk + 0.5 * dt) > cfg.moving_speed
+                if not b_k and not ended and not started:
                     continue
                 pa, pb = a_pre.pos(tc), b_pre.pos(tc)
                 n = (pb - pa) / max(float(np.linalg.norm(pb - pa)), 1e-9)
@@ -152,7 +156,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 if rel > -0.02:
                     continue  # not closing on each other
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
-                conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.25)
+                conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
     # two balls touching at rest collide only as part of a chain started by a moving ball
     for tk, a, b, c in resting:
@@ -231,6 +235,13 @@ def _follow(piece: Piece, t0: float, cfg: EventConfig, horizon: float = 1.5) -> 
     return t0 + ts, p0[None] + u[None] * s[:, None]
 
 
+def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float) -> ShotEvent:
+    """A pocket event; the further it was followed unseen, the less sure."""
+    reach = (t - t_last) / frame_dt
+    conf = 0.95 if reach < 3 else 0.7 if reach < 8 else 0.4
+    return ShotEvent(t=float(t), type="pocket", ball=ball, pocket=pocket, confidence=conf)
+
+
 def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> tuple[list[ShotEvent], set[int]]:
     """Pocket and off-table events for tracks that end before the shot does; returns them and the hidden balls."""
     g = ctx.geometry
@@ -248,21 +259,33 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             continue
         ts, ps = _follow(last, tl, cfg)
         event: ShotEvent | None = None
+        through = None  # the pocket whose opening the ball crossed the cushion line at
+        best = np.inf
+
         for t, p in zip(ts, ps, strict=True):
             pk = g.nearest_pocket(*p)
-            if np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]) < pk.capture_radius or (
-                    not g.on_table(*p, margin=2 * R) and _in_mouth(g, p, 0.02)):
-                reach = (t - tl) / ctx.frame_dt
-                conf = 0.95 if reach < 3 else 0.7 if reach < 8 else 0.4
-                event = ShotEvent(t=float(t), type="pocket", ball=b, pocket=pk.name, confidence=conf)
+            d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
+            if d_pk < pk.capture_radius:
+                event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
                 break
+            if through is not None:
+                d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
+                if d_thr > best + 1e-4:  # closest approach passed: it dropped here
+                    event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
+                    break
+                best = d_thr
+                continue
             dist = _rail_dist(g, p[None])
             rail = min(dist, key=lambda k: float(dist[k][0]))
-            if float(dist[rail][0]) <= R and not _in_mouth(g, p, 0.0):
-                vanished_soon = (t - tl) <= 2.5 * ctx.frame_dt
-                if vanished_soon:
+            if float(dist[rail][0]) <= R:
+                if d_pk < pk.mouth + 2 * R:
+                    through, best = pk, d_pk
+                    continue
+                if (t - tl) <= 2.5 * ctx.frame_dt:
                     event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
                 break
+        if event is None and through is not None:
+            event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt)
         if event is None:
             hidden.add(b)
         else:

@@ -1,9 +1,9 @@
 """Ball tracks: one Kalman filter per ball, Hungarian association in stages, identity by votes over frames.
 
-Association follows ByteTrack's idea: confident detections are matched first within tight gates around each
-track's prediction, weak detections then recover the tracks left over, and finally a wide gate re-acquires a ball
-that was struck or bounced between frames (its prediction was at rest, the ball is 30 cm away) or that comes out
-from under an arm. A track that is not seen keeps its identity and its last position (a ball under an arm has not
+Association follows ByteTrack's idea: confident detections are matched first, in one global Hungarian
+assignment whose gate is wide enough to re-acquire a ball that was struck or bounced between frames (its
+prediction was at rest, the ball is 30 cm away) or that comes out from under an arm; weak detections then only
+recover the tracks left over, within a tight gate around their prediction. A track that is not seen keeps its identity and its last position (a ball under an arm has not
 moved); only the event inference, looking at where and how fast a track ended, decides that a ball was pocketed.
 
 Identity: every matched detection adds the log of its ``id_scores`` row to the track's votes; identities are then
@@ -31,8 +31,9 @@ class TrackerConfig:
     """Tracker tunables; every distance in metres, every time in seconds.
 
     Attributes:
-        gate: tight gate around a track's prediction for stage 1 and 2 (plus 3 sigma of its uncertainty).
-        reacquire_gate: wide gate for stage 3 (a ball struck or deflected between frames, or back from hiding).
+        gate: tight gate around a track's prediction for weak detections (plus 3 sigma of its uncertainty).
+        reacquire_gate: gate for confident detections (a ball struck or deflected between frames, or back from
+            hiding; it grows by 0.3 m per second a track stays hidden).
         high_confidence: detections at or above this are matched first (ByteTrack's high bin).
         min_confidence: detections below this are ignored.
         new_track_confidence: an unmatched detection starts a new track only at or above this.
@@ -51,7 +52,7 @@ class TrackerConfig:
     measurement_sigma: float = 0.003
     accel_var: float = 25.0
     stop_after: float = 0.4
-    identity_weight: float = 0.03
+    identity_weight: float = 0.1
     vote_cap: float = 15.0
 
     def __post_init__(self) -> None:
@@ -158,7 +159,9 @@ class BallTracker:
         low = [i for i in det_idx if obs.confidence[i] < self.cfg.high_confidence]
         free_tracks = list(range(len(self.tracks)))
         matches: list[tuple[int, int]] = []
-        for dets, wide in ((high, False), (low, False), (high, True), (low, True)):
+        # confident detections first, globally, within the wide gate (a tight first stage would force swaps when
+        # a struck ball lands beside a resting one); weak detections only recover leftovers near their prediction
+        for dets, wide in ((high, True), (low, False)):
             dets = [d for d in dets if d not in {m[1] for m in matches}]
             got = self._associate(free_tracks, dets, obs, wide)
             matches += got
