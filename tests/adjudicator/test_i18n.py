@@ -61,3 +61,12 @@ def test_polish_and_chinese_are_translations_not_copies() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_tr_fills_templates(lang: str) -> None:
     assert "Ann" in tr("announce.foul_by", lang, player="Ann", fouls="x")
+
+
+def test_every_foul_name_is_listed_in_docs_schema() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "SCHEMA.md").read_text(encoding="utf-8")
+    fouls = [k.removeprefix("foul.") for k in _load_all() if k.startswith("foul.")]
+    missing = [f for f in fouls if f"`{f}`" not in doc]
+    assert not missing, f"docs/SCHEMA.md does not list: {', '.join(missing)}"
