@@ -88,7 +88,10 @@ def simulate_scenario(name: str, seed: int, *, table: str = "9ft", occlusion: bo
     from cueref.synth.scenarios import get_scenario
 
     sc = get_scenario(name)
-    geo = TableGeometry.named(table)
+    try:
+        geo = TableGeometry.named(table)
+    except ValueError as exc:
+        raise ConfigError(f"--table: {exc}") from None
     rng = np.random.default_rng([seed, _stable_hash(name)])
     drv: GameDriver = sc.run(rng, geo, occlusion)
     for r in drv.records:
