@@ -16,6 +16,7 @@ from adjudicator.rulesets.rack_games import (
     break_requirement_met,
     contact_and_rail,
     cue_ball_fouls,
+    kitchen_restriction,
     next_break_option,
     objects_off_table,
 )
@@ -163,6 +164,12 @@ class EightBall(RackGame):
         off = objects_off_table(facts)
         if off:
             d.foul("ball_off_table", "S003 8-ball 子球跳離檯面")
+        behind, unsure = kitchen_restriction(state, d.shot_record, facts)
+        if behind:
+            d.foul("ball_behind_head_string", "S003 8-ball 開球後母球落入球袋 3; RULES.md §2 break")
+        elif unsure:
+            d.review = True
+            d.say("msg.kitchen_unsure")
         miss = contact_and_rail(facts, legal_first)
         if miss:
             d.foul(miss, first_reason if miss == "wrong_ball_first" else "S003 8-ball 合法球（定義）")
@@ -267,6 +274,14 @@ register({
         "en": "{player} may not play a ball behind the head string unless the cue ball first crosses it.",
         "pl": "{player} nie może zagrać bili leżącej w polu bazy, chyba że biała najpierw przekroczy linię bazy.",
         "zh": "{player}不得直接击打发球线后的子球，除非母球先越过发球线。"},
+    "foul.ball_behind_head_string": {
+        "en": "with the cue ball in the kitchen, a ball behind the head string was hit first",
+        "pl": "przy bili z ręki z pola bazy jako pierwsza trafiona bila leżąca w polu bazy",
+        "zh": "发球线后自由球时，母球未越过发球线就先击中发球线后的子球"},
+    "msg.kitchen_unsure": {
+        "en": "Check whether the cue ball crossed the head string before hitting a ball behind it.",
+        "pl": "Sprawdź, czy biała przekroczyła linię bazy przed trafieniem bili leżącej w polu bazy.",
+        "zh": "请确认母球在击中发球线后的子球之前是否越过了发球线。"},
     "msg.table_open": {"en": "The table is open.", "pl": "Stół jest otwarty.", "zh": "球局开放。"},
     "msg.group_solids": {"en": "{player} plays the solids (1-7).", "pl": "{player} gra bilami pełnymi (1-7).",
                          "zh": "{player}打小花（1-7号球）。"},

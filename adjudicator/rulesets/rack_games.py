@@ -22,6 +22,7 @@ from adjudicator.i18n import register
 from adjudicator.records import CalledShot, Choice, MatchRecord, RefereeCall, Shot
 from adjudicator.ruleset import OptionSpec, resolve_options
 from adjudicator.state import GameState, PendingChoice, Ruling
+from adjudicator.table import Table
 
 # Referee calls that are a foul by the player named (RULES.md §2-§4 "Fouls"; the seeds' 判例 (4)).
 REFEREE_FOULS: dict[str, str] = {
@@ -89,6 +90,7 @@ class Draft:
     shot: int
     facts: ShotFacts
     called: CalledShot | None
+    shot_record: Shot
     fouls: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
@@ -142,7 +144,7 @@ class RackGame:
         return GameState(
             game=self.game, players=players, shooter=match.breaker, scores={p: 0 for p in players},
             fouls_in_a_row={p: 0 for p in players}, balls=self.RACK, cue_ball="in_hand_kitchen", break_shot=True,
-            breaker=match.breaker, rack=1, target=match.target, groups=None,
+            breaker=match.breaker, rack=1, target=match.target, groups=None, extra={"table": match.table},
         )
 
     def judge(self, state: GameState, shot: Shot, called: CalledShot | None = None,
@@ -153,7 +155,7 @@ class RackGame:
         for b in (*facts.pocketed, *objects_off_table(facts)):
             if b not in state.balls:
                 raise RecordError(f"ball {b} is not on the table", field="events")
-        d = Draft(state=state, shot=shot.shot, facts=facts, called=called, review=facts.low_confidence,
+        d = Draft(state=state, shot=shot.shot, facts=facts, called=called, shot_record=shot, review=facts.low_confidence,
                   warned=set(state.warned))
         if any(r.call == "stalemate" for r in referee):
             return self._stalemate(d)
@@ -173,7 +175,7 @@ class RackGame:
         if ruling.result and ruling.result.get("match_winner"):
             balls = _balls_after(state.balls, ruling)
             return state.with_(**common, fouls_in_a_row=dict(ruling.fouls_in_a_row), balls=balls, pending=None,
-                               match_winner=ruling.result["match_winner"], extra={})
+                               match_winner=ruling.result["match_winner"], extra=_lasting(state))
         inning = state.inning + (1 if ruling.next != state.shooter else 0)
         if ruling.rerack:
             breaker = str(x["breaker"])
@@ -181,9 +183,11 @@ class RackGame:
                 **common, shooter=breaker, breaker=breaker, fouls_in_a_row={p: 0 for p in state.players},
                 balls=self.RACK, cue_ball="in_hand_kitchen", break_shot=True,
                 rack=state.rack + (1 if ruling.result else 0), groups=None, push_out_available=False, warned=(),
-                pending=None, inning=inning, placement=None, extra={},
+                pending=None, inning=inning, placement=None, extra=_lasting(state),
             )
-        extra = {"pending": x["pending"]} if ruling.options is not None and "pending" in x else {}
+        extra = _lasting(state)
+        if ruling.options is not None and "pending" in x:
+            extra["pending"] = x["pending"]
         counts = dict(ruling.fouls_in_a_row)
         warned = tuple(sorted(p for p in x.get("warned", state.warned) if counts.get(p, 0) > 0))
         return state.with_(
@@ -319,6 +323,39 @@ class RackGame:
         d.cite("S003 8-ball 陷入膠著狀態之球局; RULES.md §5 #13")
         d.say("msg.stalemate", player=d.state.breaker or d.shooter)
         return self._replay_rack(d, d.state.breaker or d.shooter, legal=True)
+
+
+def _lasting(state: GameState) -> dict[str, Any]:
+    """The keys of ``GameState.extra`` that live for the whole match (the table size)."""
+    return {k: v for k, v in state.extra.items() if k == "table"}
+
+
+def table_of(state: GameState) -> Table:
+    """The table named in the match header (9 ft when a state record dropped it)."""
+    return Table.named(str(state.extra.get("table", "9ft")))
+
+
+def kitchen_restriction(state: GameState, shot: Shot, facts: ShotFacts) -> tuple[bool, bool]:
+    """With the cue ball in hand behind the head string, the first ball contacted may not lie behind it unless
+    the cue ball crossed the head string first (S003 8-ball 開球後母球落入球袋 3 and ＊; RULES.md §2 break).
+
+    Returns (foul, uncertain): a foul when the ball lay behind the head string and the cue ball touched no
+    cushion before the contact (so it cannot have crossed); uncertain when it touched cushions whose
+    positions are unknown (review).
+    """
+    if state.cue_ball != "in_hand_kitchen" or state.break_shot or facts.first_contact is None:
+        return False, False
+    table = table_of(state)
+    pos = shot.before.get(facts.first_contact)
+    if pos is None or not table.behind_head_string(pos):
+        return False, False
+    before_contact = [e for e in shot.events if facts.first_contact_t is None or e.t < facts.first_contact_t]
+    cue_cushions = [e for e in before_contact if e.type == "cushion" and e.ball == 0]
+    if not cue_cushions:
+        return True, False
+    crossed = any(e.rail == "foot" or (e.position is not None and not table.behind_head_string(e.position))
+                  for e in cue_cushions)
+    return False, not crossed
 
 
 def _balls_after(balls: tuple[int, ...], ruling: Ruling) -> tuple[int, ...]:
