@@ -369,14 +369,24 @@ def parse_record(d: Any) -> Record:
     return result
 
 
+def _lines(fh: Any, path: str) -> Iterator[tuple[int, str]]:
+    """Numbered lines of a binary file; bytes that are not UTF-8 are a RecordError on their own line."""
+    for lineno, raw in enumerate(fh, start=1):
+        try:
+            text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not UTF-8 text", file=path, line=lineno) from None
+        yield lineno, text
+
+
 def read_log(path: str) -> Iterator[tuple[int, Record]]:
     """Yield (line number, record) for each non-blank line; errors carry the file and line."""
     try:
-        fh = open(path, encoding="utf-8")
+        fh = open(path, "rb")
     except OSError as exc:
         raise RecordError(f"cannot read: {exc.strerror}", file=path) from None
     with fh:
-        for lineno, raw in enumerate(fh, start=1):
+        for lineno, raw in _lines(fh, path):
             text = raw.strip()
             if not text or text.startswith("#"):
                 continue

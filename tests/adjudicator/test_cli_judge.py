@@ -57,6 +57,14 @@ BAD = [
 ]
 
 
+def test_bytes_that_are_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "bad.jsonl"
+    log.write_bytes(b'{"type": "match", "game": "straight-pool", "players": ["Ann", "Bob"]}\n{"type": "\xff"}\n')
+    assert main(["judge", str(log)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "line 2" in err
+
+
 @pytest.mark.parametrize(("name", "text", "where", "field"), BAD, ids=[b[0] for b in BAD])
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str,
                                                   text: str, where: str, field: str | None) -> None:
