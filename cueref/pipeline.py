@@ -1,0 +1,62 @@
+"""The stages wired together: source → calibration → observations → shot records. Streaming over frames."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from adjudicator.records import Shot
+from vision.calibration import TableCalibration
+from vision.types import BallObservations
+
+
+def write_atomically(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """All or nothing: write beside the target, then rename over it (a crash never leaves half a file)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def calibrate(source: str, calibration: str | os.PathLike[str] | None = None,
+              head: str | None = None) -> TableCalibration:
+    """A saved calibration (with ``head`` overriding its head end) or an automatic one from the footage."""
+    if calibration is not None:
+        cal = TableCalibration.load(calibration)
+        return cal.with_head(head) if head is not None else cal
+    from vision.autocalibrate import calibrate_source
+
+    return calibrate_source(source, head=head).calibration
+
+
+def observe(source: str, cal: TableCalibration) -> Iterator[BallObservations]:
+    """Ball observations for every frame of the source, one frame in memory at a time."""
+    from vision.detect import BallDetector
+    from vision.io import iter_frames
+
+    detector = BallDetector(cal)
+    for frame in iter_frames(source):
+        yield detector.detect(frame)
+
+
+def track(observations: Iterable[BallObservations], cal: TableCalibration, game: str,
+          noise_mm: float = 2.0, first_shot: int = 1,
+          on_shot: Callable[[Shot], None] | None = None) -> list[Shot]:
+    """Shot records from observations; ``on_shot`` hears about each shot as soon as it ends."""
+    from tracking.shots import ShotBuildConfig, track_shots
+
+    cfg = ShotBuildConfig(noise_sigma=noise_mm / 1000)
+    shots = []
+    for shot in track_shots(observations, cal.geometry, game, first_shot=first_shot, cfg=cfg):
+        shots.append(shot)
+        if on_shot is not None:
+            on_shot(shot)
+    return shots
