@@ -12,6 +12,7 @@ needs (who shot, where the cue ball goes if the table is accepted ...) travels i
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -183,7 +184,7 @@ class RackGame:
                 **common, shooter=breaker, breaker=breaker, fouls_in_a_row={p: 0 for p in state.players},
                 balls=self.RACK, cue_ball="in_hand_kitchen", break_shot=True,
                 rack=state.rack + (1 if ruling.result else 0), groups=None, push_out_available=False, warned=(),
-                pending=None, inning=inning, placement=None, extra=_lasting(state),
+                pending=None, inning=inning, placement=None, extra=_lasting(state), positions=None,
             )
         extra = _lasting(state)
         if ruling.options is not None and "pending" in x:
@@ -194,7 +195,8 @@ class RackGame:
             **common, shooter=ruling.next, fouls_in_a_row=counts, balls=_balls_after(state.balls, ruling),
             cue_ball=ruling.cue_ball, break_shot=bool(x.get("break", False)), groups=x.get("groups", state.groups),
             push_out_available=bool(x.get("push_out_available", False)), warned=warned, pending=ruling.options,
-            inning=inning, extra=extra,
+            inning=inning, extra=extra, positions=x.get("positions", state.positions),
+            placement=_spotted_at(x.get("positions"), ruling.spot),
         )
 
     def choose(self, state: GameState, choice: Choice) -> Ruling:
@@ -220,7 +222,7 @@ class RackGame:
             "fouls_in_a_row": dict(state.fouls_in_a_row), "decision": choice.choice,
             "reasons": tuple(ctx.get("reasons", ())),
         }
-        keep = {"groups": state.groups, "warned": state.warned}
+        keep = {"groups": state.groups, "warned": state.warned, "positions": state.positions}
         c = choice.choice
         if c in ("rebreak", "break_self", "rerack"):
             if c == "break_self":
@@ -236,8 +238,11 @@ class RackGame:
         if c == "kitchen":
             return Ruling(**base, next=chooser, cue_ball="in_hand_kitchen", extra=keep)
         if c == "spot_eight":
+            positions = dict(state.positions) if state.positions is not None else None
+            if positions is not None:
+                positions[8] = spot_position(table_of(state), [xy for b, xy in positions.items() if b != 8])
             return Ruling(**base, next=chooser, cue_ball=str(ctx["spot_cue_ball"]), spot=(8,),
-                          extra=keep)
+                          extra={**keep, "positions": positions})
         if c == "shoot":
             return Ruling(**base, next=chooser, cue_ball="in_place", extra=keep)
         if c == "pass_back":
@@ -276,6 +281,8 @@ class RackGame:
                 **extra: Any) -> Ruling:
         """A ruling where play goes on in this rack."""
         x: dict[str, Any] = {"warned": tuple(sorted(d.warned)), **extra}
+        left = set(d.state.balls) - set(d.facts.pocketed) - set(d.facts.off_table) | set(d.spot)
+        x["positions"] = positions_after(d.state, d.shot_record.after, d.spot, sorted(left))
         if options is not None:
             x["pending"] = {"shooter": d.shooter, "legal": legal, "reasons": list(d.reasons),
                             **(pending or {})}
@@ -323,6 +330,49 @@ class RackGame:
         d.cite("S003 8-ball 陷入膠著狀態之球局; RULES.md §5 #13")
         d.say("msg.stalemate", player=d.state.breaker or d.shooter)
         return self._replay_rack(d, d.state.breaker or d.shooter, legal=True)
+
+
+def spot_position(table: Table, occupied: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """Where a spotted ball goes: the foot spot, or if a ball is in the way as near to it as possible behind it
+    on the long string, frozen to the blocking ball; in front of it when there is no room behind
+    (S003 9-ball 擺９號球; WPA 1.4)."""
+    d = 2 * table.ball_radius
+    y = table.width / 2
+
+    def blockers(x: float) -> list[tuple[float, float]]:
+        return [p for p in occupied if math.hypot(p[0] - x, p[1] - y) < d - 1e-9]
+
+    for direction in (1, -1):
+        x = table.foot_spot[0]
+        for _ in range(64):
+            if not table.ball_radius <= x <= table.length - table.ball_radius:
+                break
+            near = blockers(x)
+            if not near:
+                return (x, y)
+            reach = [math.sqrt(max(d * d - (p[1] - y) ** 2, 0.0)) for p in near]
+            x = max(p[0] + r for p, r in zip(near, reach, strict=True)) if direction > 0 else \
+                min(p[0] - r for p, r in zip(near, reach, strict=True))
+    return table.foot_spot
+
+
+def positions_after(state: GameState, after: Mapping[int, tuple[float, float]], spot: Sequence[int],
+                    balls_left: Sequence[int]) -> dict[int, tuple[float, float]] | None:
+    """Ball positions once the shot is over and the spotted balls are placed, when the shot record has them."""
+    if not after:
+        return None
+    pos = {b: xy for b, xy in after.items() if b == 0 or b in balls_left}
+    table = table_of(state)
+    for b in spot:
+        pos[b] = spot_position(table, [xy for k, xy in pos.items() if k != b])
+    return pos
+
+
+def _spotted_at(positions: Mapping[int, tuple[float, float]] | None, spot: Sequence[int]) -> dict[str, Any] | None:
+    """``state.placement`` for the rack games: where the balls spotted by this ruling were put."""
+    if not positions or not spot:
+        return None
+    return {"spotted": {str(b): [round(positions[b][0], 4), round(positions[b][1], 4)] for b in spot if b in positions}}
 
 
 def _lasting(state: GameState) -> dict[str, Any]:
