@@ -83,7 +83,7 @@ def logs(draw: Any, game: str) -> list[dict[str, Any]]:
             rec: dict[str, Any] = {"type": "choice", "player": state.pending.player,
                                    "choice": draw(st.sampled_from(state.pending.choices))}
         else:
-            kind = draw(st.sampled_from(["shot", "shot", "shot", "call", "referee"]))
+            kind = draw(st.sampled_from(["shot", "shot", "shot", "call", "referee", "state"]))
             balls = list(state.balls)
             if kind == "call" and balls:
                 if state.push_out_available and draw(st.booleans()):
@@ -99,6 +99,11 @@ def logs(draw: Any, game: str) -> list[dict[str, Any]]:
                        "player": draw(st.sampled_from(state.players))}
                 if rec["call"] != "two_foul_warning":
                     rec["player"] = m._last.pre_state.shooter if m._last else state.shooter
+            elif kind == "state":  # a score-sheet correction
+                low = -20 if game == "straight-pool" else 0
+                player = draw(st.sampled_from(state.players))
+                rec = {"type": "state", "scores": {player: draw(st.integers(low, target - 1))},
+                       "fouls_in_a_row": {player: draw(st.integers(0, 2))}}
             else:
                 shots += 1
                 rec = _shot(draw, shots, balls)
