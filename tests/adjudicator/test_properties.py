@@ -116,7 +116,14 @@ def _replay(records: list[dict[str, Any]]) -> list[str]:
     m = Match(lang="zh")
     out: list[str] = []
     for i, r in enumerate(records, start=1):
-        out.extend(dumps(x.to_dict()) for x in m.feed(parse_record(r), i))
+        before = m.state
+        for x in m.feed(parse_record(r), i):
+            # the ruling's scores are the state's, and 14.1 points are exactly the change in score
+            assert x.state is not None and x.scores == x.state.scores
+            if x.state.game == "straight-pool" and before is not None and x.decision is None:
+                assert {p: before.scores[p] + x.points.get(p, 0) for p in before.players} == x.scores
+            out.append(dumps(x.to_dict()))
+            before = x.state
     return out
 
 
