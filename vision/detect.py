@@ -24,6 +24,8 @@ from vision.calibration import TableCalibration
 from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
+MIN_CLUSTER_GAP = 1.65  # radii: the closest two k-means centres of a correctly split rack may come
+MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
 
 
 @dataclass
@@ -41,6 +43,8 @@ class DetectorParams:
         pocket_clearance: a centre this close (m) to a pocket centre is the pocket, not a ball.
         cluster_fill: share of a rack's blob area that is ball (the rest: gaps and shadows between balls).
         cluster_solidity: a wide blob is split into balls only if it fills this share of its convex hull.
+        max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
+            (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
     """
 
     fg_threshold: float = 22.0
@@ -49,10 +53,11 @@ class DetectorParams:
     min_peak: float = 0.55
     max_peak: float = 1.45
     min_separation: float = 1.3
-    edge_margin: float = 0.45
-    pocket_clearance: float = 0.052
+    edge_margin: float = 0.25
+    pocket_clearance: float = 0.058
     cluster_fill: float = 0.9
     cluster_solidity: float = 0.8
+    max_clutter: float = 0.3
 
 
 class BallDetector:
@@ -114,6 +119,8 @@ class BallDetector:
         k = int(round(self.p.min_separation * self.r_small)) * 2 + 1
         self._nms_kernel = np.ones((k, k), np.uint8)
         self._open_kernel = np.ones((2, 2), np.uint8)
+        a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+        self._ring = np.c_[np.cos(a), np.sin(a)]
 
     def _small(self, image: np.ndarray) -> np.ndarray:
         x0, y0, x1, y1 = self.roi
@@ -222,7 +229,7 @@ class BallDetector:
         for k in np.flatnonzero(comp_max > p.max_peak * r):
             x, y, w, h, area = stats[k]
             count = int(round(area * p.cluster_fill / ball_area))
-            if count < 2 or count > 22:
+            if count < 2 or count > 17:
                 continue
             comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -231,12 +238,33 @@ class BallDetector:
                 continue
             py, px = np.nonzero(comp)
             pts = np.c_[px + x, py + y].astype(np.float32)
-            crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.05)
-            _, _, centers = cv2.kmeans(pts, count, None, crit, 2, cv2.KMEANS_PP_CENTERS)
-            for c in centers:
+            contour = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32) + [x, y]
+            for c in _split_cluster(pts, count, r, contour):
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
-        return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
+        cands = np.array(out, dtype=np.float64).reshape(-1, 2)
+        kinds_a = np.array(kinds, dtype=np.int8)
+        ok = self._isolated(fg, cands)
+        return cands[ok], kinds_a[ok]
+
+    def _isolated(self, fg: np.ndarray, cands: np.ndarray) -> np.ndarray:
+        """False for a candidate whose surroundings are not-cloth that no other ball explains: a knuckle of a
+        hand, a chunk of an arm or sleeve, a cue butt lying on the cloth. Samples two rings around the
+        candidate; a sample on a neighbouring candidate's disc counts as explained."""
+        if len(cands) == 0:
+            return np.zeros(0, bool)
+        r = self.r_small
+        h, w = fg.shape
+        ring = np.concatenate([self._ring * (1.35 * r), self._ring * (1.7 * r)])  # (2K, 2)
+        pts = cands[:, None, :] + ring[None]  # (N, 2K, 2)
+        xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+        on = fg[yi, xi] > 0
+        d = np.linalg.norm(pts[:, :, None, :] - cands[None, None, :, :], axis=-1)  # (N, 2K, N)
+        d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
+        explained = (d < 1.15 * r).any(axis=-1)
+        unexplained = (on & ~explained).mean(axis=1)
+        return unexplained <= self.p.max_clutter
 
     def _plausible(self, xy: np.ndarray) -> np.ndarray:
         """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth."""
@@ -317,6 +345,31 @@ class BallDetector:
             except Exception:  # a broken identifier must not stop detection
                 pass
         return np.full((len(centres), N_IDS), 1.0 / N_IDS)
+
+
+def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray) -> np.ndarray:
+    """Centres of the touching balls that make up one blob: k-means for counts around the area's guess,
+    keeping the largest count whose centres stay a ball apart (touching balls are 2 radii apart; one centre
+    too many splits a ball and brings two centres within ~1.4 radii). Shadows inflate the area, so the guess
+    alone is often a ball off."""
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.05)
+    best: np.ndarray | None = None
+    for count in range(max(2, guess - 2), min(guess + 2, 16) + 1):
+        if count > len(pts):
+            break
+        _, _, centers = cv2.kmeans(pts, count, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+        gaps = np.linalg.norm(centers[:, None] - centers[None], axis=-1) + np.eye(count) * 1e9
+        if float(gaps.min()) < MIN_CLUSTER_GAP * r:
+            break
+        best = centers
+    if best is None:
+        return np.zeros((0, 2), np.float32)
+    # A rack's outline is scalloped: every outline point lies about a radius from its nearest ball centre. An
+    # arm, a sleeve or a hand split the same way has straight sides and ends far from any centre.
+    d = np.linalg.norm(contour[:, None, :] - best[None], axis=-1).min(axis=1) / r
+    if float(np.percentile(np.abs(d - 1.0), 80)) > MAX_SCALLOP_DEVIATION:
+        return np.zeros((0, 2), np.float32)
+    return best
 
 
 def _angular_coverage(d: np.ndarray, r: float) -> float:

@@ -103,6 +103,30 @@ def _fit_line(pts: np.ndarray) -> np.ndarray:
     return np.array([a, b, -(a * x0 + b * y0)], dtype=np.float64)
 
 
+def _ransac_line(pts: np.ndarray, tol: float, iters: int = 200, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The line most points agree with (within ``tol`` px), refitted on them: a player leaning over a rail or
+    a ball against the cushion bends the outline, but only over a short stretch. Returns (line, inlier mask)."""
+    n = len(pts)
+    rng = np.random.default_rng(seed)
+    i = rng.integers(0, n, iters)
+    j = rng.integers(0, n, iters)
+    keep = i != j
+    p, q = pts[i[keep]], pts[j[keep]]
+    d = q - p
+    norm = np.hypot(d[:, 0], d[:, 1])
+    good = norm > 1e-6
+    p, d, norm = p[good], d[good], norm[good]
+    nrm = np.c_[-d[:, 1], d[:, 0]] / norm[:, None]
+    c = -(nrm * p).sum(axis=1)
+    dist = np.abs(pts @ nrm.T + c)  # (n, hypotheses)
+    inl = dist < tol
+    best = int(np.argmax(inl.sum(axis=0))) if inl.size else 0
+    mask = inl[:, best] if inl.size else np.ones(n, bool)
+    if mask.sum() < 2:
+        mask = np.ones(n, bool)
+    return _fit_line(pts[mask]), mask
+
+
 def _side_points(contour: np.ndarray, quad: np.ndarray, tol: float) -> list[np.ndarray]:
     """Outline points belonging to each side of a quadrilateral, without the corners and the side-pocket middles."""
     out = []
@@ -140,7 +164,7 @@ def _coarse_quad(region: np.ndarray) -> np.ndarray:
         sides = _side_points(contour, quad, tol)
         if min(len(s) for s in sides) < 10:
             raise CalibrationError("could not see all four rails of the table; " + HINT)
-        lines = [_fit_line(s) for s in sides]
+        lines = [_ransac_line(s, max(1.5, 0.004 * size))[0] for s in sides]
         quad = _quad_from_lines(lines)
     return quad
 
@@ -235,7 +259,7 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
             if g[i] > 40:
                 pos = offs[0] + 0.5 * (_subpixel_peak(g, i) + 0.5)
                 pts.append(st + pos * inward)
-        outer_lines.append(_fit_line(np.array(pts)) if len(pts) >= 8 else _fit_line(np.array([p0, p1])))
+        outer_lines.append(_ransac_line(np.array(pts), 1.5)[0] if len(pts) >= 8 else _fit_line(np.array([p0, p1])))
     cloth_quad = _quad_from_lines(outer_lines)
 
     # Step inward to the cushion nose: the strongest grey-level edge within a cushion's width of the outer edge.
@@ -259,8 +283,9 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
             ok &= np.abs(pos - med) < 0.01 * px_per_m
         if ok.sum() >= 8:
             pts = stations[ok] + pos[ok, None] * inward
-            nose_lines.append(_fit_line(pts))
-            nose_points.append(pts)
+            line, inl = _ransac_line(pts, 1.5)
+            nose_lines.append(line)
+            nose_points.append(pts[inl])
             found.append(True)
         else:
             inset = CUSHION_DEFAULT * px_per_m
