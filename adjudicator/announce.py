@@ -29,6 +29,10 @@ COMMON: dict[str, dict[str, str]] = {
     "foul.touched_ball": {"en": "ball touched", "pl": "dotknięcie bili", "zh": "触碰了球"},
     "foul.unsportsmanlike": {"en": "unsportsmanlike conduct", "pl": "niesportowe zachowanie",
                              "zh": "违反体育道德的行为"},
+    "foul.ball_behind_head_string": {
+        "en": "with the cue ball in the kitchen, a ball behind the head string was hit first",
+        "pl": "przy bili z ręki z pola bazy jako pierwsza trafiona bila leżąca w polu bazy",
+        "zh": "发球线后自由球时，母球未越过发球线就先击中发球线后的子球"},
     "foul.referee_foul": {"en": "foul called by the referee", "pl": "faul odgwizdany przez sędziego",
                           "zh": "裁判判罚犯规"},
     # choices (records.CHOICES)

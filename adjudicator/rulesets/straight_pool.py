@@ -47,6 +47,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("frozen_ball_rule", True,
                "a ball frozen to a rail hit first: touching its own rail does not meet the rail requirement",
                "S000 §3.2 and S003 §7(2) refer to the general frozen-ball rule"),
+    OptionSpec("kitchen_restriction", True,
+               "with the cue ball in hand behind the head string, a ball behind it may not be hit first unless "
+               "the cue ball crosses the head string first",
+               "RULES.md §1 'Kitchen restriction'; S000 §3.6 and S003 §7(7) presuppose it (WPA 6.x)"),
     OptionSpec("review_below", 0.5, "events below this confidence make a ruling ask for review",
                "SCHEMA.md (confidence)"),
 )
@@ -222,6 +226,26 @@ class StraightPool:
             return b, [("msg.sp.near_rail_frozen", {"ball": b, "limit": limit})]
         return None, []
 
+    def _kitchen_restriction(self, state: GameState, shot: Shot, facts: ShotFacts) -> tuple[bool, bool]:
+        """(foul, uncertain): the first ball hit lay behind the head string and the cue ball, in hand there,
+        cannot have crossed it first (no cushion before the contact); unsure when it touched cushions whose
+        positions are unknown."""
+        if not self.options["kitchen_restriction"] or state.cue_ball != "in_hand_kitchen" or state.break_shot:
+            return False, False
+        b = facts.first_contact
+        pos = shot.before.get(b) if b is not None else None
+        table = self._table(state)
+        if pos is None or not table.behind_head_string(pos):
+            return False, False
+        t_contact = facts.first_contact_t
+        cushions = [e for e in shot.events if e.type == "cushion" and e.ball == CUE_BALL
+                    and (t_contact is None or e.t < t_contact)]
+        if not cushions:
+            return True, False
+        crossed = any(e.rail == "foot" or (e.position is not None and not table.behind_head_string(e.position))
+                      for e in cushions)
+        return False, not crossed
+
     def _rail_requirement(self, state: GameState, shot: Shot, facts: ShotFacts,
                           frozen_ball: int | None) -> tuple[bool, bool]:
         """(met, uncertain): after contact a ball pocketed or a ball to a rail (S000 §3.2), frozen-ball aware."""
@@ -255,6 +279,11 @@ class StraightPool:
             if not met:
                 fouls.append("no_rail_after_contact")
                 reasons.append("S000 §3.2")
+        behind, unsure = self._kitchen_restriction(state, shot, facts)
+        if behind:
+            fouls.append("ball_behind_head_string")
+            reasons.append("RULES.md §1 Kitchen restriction")
+        uncertain = uncertain or unsure
         if msgs:  # the near-rail limit decided how the rail requirement was read
             reasons.append(self._variant("near_rail_safety_limit"))
         std = self._std_fouls(facts)
