@@ -9,6 +9,7 @@ for the kitchen spot request.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.errors import RecordError
@@ -194,6 +195,10 @@ class StraightPool:
             penalty += 1
             count += 1
             msgs.append(("msg.sp.variant", {"name": "break_foul_and_scratch", "value": "both"}))
+            reasons += ("WPA 4.10", self._variant("break_foul_and_scratch"))
+            if count >= 3:  # the scratch was a third foul: that penalty and re-rack replace the choice
+                return replace(self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False),
+                               breaking_foul=True)
         elif facts.scratch or facts.cue_off_table:
             reasons += ("WPA 4.10", self._variant("break_foul_and_scratch"))
         opp = _opponent(state, p)
@@ -568,7 +573,8 @@ class StraightPool:
                 count = 2
                 msgs.append(("msg.sp.unwarned", {}))
             if count >= 3:
-                return self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False)
+                return replace(self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False),
+                               breaking_foul=True)
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: count}
         spot = self._spotted(facts)
