@@ -16,6 +16,7 @@ weaker on unseen ball sets), and tracking votes over frames with the result.
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -40,20 +41,27 @@ DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "models" / "ball_classifie
 CROP_SIZE = 32  # model input, pixels
 CROP_MARGIN = 1.25  # crop half-side in ball radii: the ball plus a ring of cloth, as in training
 
-# Pixel classes in CIE Lab (L 0-100, a/b about -128..127) after the optional white balance.
-WHITE_MIN_L, WHITE_MAX_CHROMA = 50.0, 24.0  # bright and grey: cue ball, stripe caps, number disc, highlights
-DARK_MAX_L = 22.0  # the 8 (and the black number ink); dark paints (maroon, blue, green) sit above this
-GREY_MAX_CHROMA = 14.0  # colourless mid-grey pixels (shaded white) carry no colour evidence
-CLOTH_MAX_DIST = 14.0  # Lab distance under which a pixel is taken for cloth when the cloth colour is given
+# Pixel classes, on 0-255 BGR after the white balance. ``bright`` is the channel mean; ``sat`` the HSI
+# saturation 1 - min/mean (0 grey .. 1 pure colour).
+WHITE_MIN_BRIGHT, WHITE_MAX_SAT = 95.0, 0.25  # white paint, also when shaded: cue ball, stripe caps, number disc
+DARK_MAX_BRIGHT, DARK_GREYISH_BRIGHT, DARK_GREYISH_SAT = 35.0, 65.0, 0.4  # the 8 (and number ink)
+COLOUR_MIN_SAT = 0.2  # below this a pixel carries no colour evidence (grey, shaded white)
+CLOTH_MAX_DIST = 0.035  # chromaticity distance under which a pixel counts as cloth, when the cloth is given
 
-# Colour likelihood: a diagonal Gaussian in Lab around the nearest paint variant. Lightness varies most with
-# shading, so it gets the widest spread.
-SIGMA_LAB = np.array([16.0, 11.0, 11.0])
+# Colour likelihood: chromaticity (b, r shares of the channel sum: exposure-invariant) and log brightness
+# (shading and exposure move it a lot, so it is a weak cue) around the nearest paint variant.
+SIGMA_CHROMA = 0.045
+SIGMA_LOG_BRIGHT = 0.45
 MAX_COLOUR_D2 = 30.0  # cap on the squared distance so one bad colour estimate cannot veto an id outright
-SAMPLE_RADIUS = 0.72  # sample inside this fraction of the radius: the rim is shaded and mixes with the cloth
+SAMPLE_RADIUS = 0.88  # sample inside this fraction of the radius: the very rim mixes with the cloth
+INNER_RADIUS = 0.55  # inner zone (a number disc facing up) vs outer ring (a stripe's band or caps)
 N_SAMPLES = 61
-TEMPERATURE = 1.6  # divides the log-likelihoods; calibrated so the fast scores are not over-confident
+TEMPERATURE = 1.0  # divides the logits (the fitted weights are already calibrated by the log loss)
 FLOOR = 0.004  # mixed-in uniform probability: no id is ever ruled out on one frame
+# Auto white balance (max-RGB over the balls' own bright, near-grey pixels): gains are capped so a table of
+# yellow balls cannot be "balanced" into white ones.
+AUTO_WHITE_MAX_GAIN = 1.5
+AUTO_WHITE_MIN_PIXELS = 8
 
 
 def _sunflower(n: int) -> np.ndarray:
@@ -65,22 +73,60 @@ def _sunflower(n: int) -> np.ndarray:
 
 
 _PATTERN = _sunflower(N_SAMPLES) * SAMPLE_RADIUS
+_INNER = np.hypot(_PATTERN[:, 0], _PATTERN[:, 1]) < INNER_RADIUS  # centre zone vs outer ring
 
 
-def _lab(bgr: np.ndarray) -> np.ndarray:
-    """Lab of BGR values in 0-255 (any shape ending in 3), as float32 with L in 0-100."""
-    flat = np.ascontiguousarray(bgr, dtype=np.float32).reshape(1, -1, 3) / 255.0
-    return cv2.cvtColor(np.clip(flat, 0.0, 1.0), cv2.COLOR_BGR2Lab).reshape(np.shape(bgr))
+def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(chromaticity (..., 2) = b and r shares, brightness (...), HSI saturation (...)) of BGR values."""
+    bgr = np.asarray(bgr, dtype=np.float32)
+    total = bgr.sum(axis=-1) + 1e-3
+    chroma = np.stack([bgr[..., 0] / total, bgr[..., 2] / total], axis=-1)
+    sat = 1.0 - 3.0 * bgr.min(axis=-1) / total
+    return chroma, total / 3.0, sat
 
 
-_VARIANT_LAB: dict[int, np.ndarray] = {
-    n: _lab(np.array(v, dtype=np.float32)) for n, v in COLOUR_VARIANTS_BGR.items()
-}
+_VARIANTS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+for _n, _v in COLOUR_VARIANTS_BGR.items():
+    _c, _b, _s = _chroma(np.array(_v, dtype=np.float32))
+    _VARIANTS[_n] = (_c, np.log(_b))
 
 
 def _logistic_log(x: np.ndarray) -> np.ndarray:
     """log(sigmoid(x)), numerically safe."""
     return -np.logaddexp(0.0, -x)
+
+
+def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
+    """(N, P, 3) float32 BGR at a fixed pattern of points inside each ball disc (nearest pixel)."""
+    centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
+    radii = np.asarray(radii_px, dtype=float).reshape(-1)
+    h, w = image_bgr.shape[:2]
+    pts = centres[:, None, :] + radii[:, None, None] * _PATTERN[None, :, :]
+    xs = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
+    ys = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
+    return image_bgr[ys, xs].astype(np.float32)
+
+
+def estimate_white(pix: np.ndarray) -> np.ndarray | None:
+    """A white reference (BGR) from sampled ball pixels: the mean of the brightest unsaturated near-grey ones.
+
+    None when too few such pixels exist (e.g. one coloured ball). Cream-tinted broadcast whites pass the
+    near-grey test (saturation < 0.35), yellow paint does not.
+    """
+    flat = pix.reshape(-1, 3)
+    _, bright, sat = _chroma(flat)
+    ok = (sat < 0.35) & (flat.max(axis=1) < 250) & (bright > 80)
+    if ok.sum() < AUTO_WHITE_MIN_PIXELS:
+        return None
+    cand = flat[ok]
+    top = cand[np.argsort(cand.sum(axis=1))[-max(AUTO_WHITE_MIN_PIXELS, len(cand) // 4):]]
+    return top.mean(axis=0)
+
+
+def white_gains(white_bgr: np.ndarray) -> np.ndarray:
+    """Per-channel gains that make ``white_bgr`` grey (keeping its brightest channel), capped."""
+    w = np.maximum(np.asarray(white_bgr, dtype=np.float32).reshape(3), 1.0)
+    return np.clip(w.max() / w, 1.0, AUTO_WHITE_MAX_GAIN)
 
 
 def ball_features(
@@ -93,75 +139,132 @@ def ball_features(
     """The per-ball statistics ``fast_scores`` scores (exposed for the docs, tests and tuning).
 
     Returns arrays of length N: ``white``, ``dark``, ``coloured`` (fractions of the sampled ball pixels),
-    ``colour_lab`` (N, 3) the mean Lab of the coloured pixels (NaN where there are none) and ``valid`` the
-    number of sampled pixels that were not cloth.
+    ``chroma`` (N, 2) and ``log_bright`` (N,) of the coloured pixels' mean (NaN where there are none) and
+    ``valid`` the number of sampled pixels that were not cloth.
     """
-    centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
-    radii = np.asarray(radii_px, dtype=float).reshape(-1)
-    h, w = image_bgr.shape[:2]
-    pts = centres[:, None, :] + radii[:, None, None] * _PATTERN[None, :, :]
-    xs = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
-    ys = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
-    pix = image_bgr[ys, xs].astype(np.float32)  # (N, P, 3)
-    if white_bgr is not None:
-        gains = 240.0 / np.maximum(np.asarray(white_bgr, dtype=np.float32).reshape(3), 1.0)
-        pix = pix * gains
-    lab = _lab(pix)
-    light = lab[..., 0]
-    chroma = np.hypot(lab[..., 1], lab[..., 2])
-    keep = np.ones(light.shape, dtype=bool)
+    pix = sample_pixels(image_bgr, centres_px, radii_px)
+    return features_from_pixels(pix, white_bgr, cloth_bgr)
+
+
+def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
+                         cloth_bgr: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """``ball_features`` on already sampled (N, P, 3) pixels."""
+    gains = white_gains(white_bgr) if white_bgr is not None else np.ones(3, np.float32)
+    pix = pix * gains
+    chroma, bright, sat = _chroma(pix)
+    keep = np.ones(bright.shape, dtype=bool)
     if cloth_bgr is not None:
-        cloth = _lab(np.asarray(cloth_bgr, dtype=np.float32).reshape(3) * (gains if white_bgr is not None else 1.0))
-        keep = np.linalg.norm(lab - cloth, axis=-1) > CLOTH_MAX_DIST
-    white = (light >= WHITE_MIN_L) & (chroma <= WHITE_MAX_CHROMA) & keep
-    dark = (light <= DARK_MAX_L) & ~white & keep
-    coloured = ~white & ~dark & (chroma > GREY_MAX_CHROMA) & keep
+        cloth_c, _, _ = _chroma(np.asarray(cloth_bgr, dtype=np.float32).reshape(3) * gains)
+        keep = np.linalg.norm(chroma - cloth_c, axis=-1) > CLOTH_MAX_DIST
+    white = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
+    dark = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
+    dark &= ~white & keep
+    coloured = ~white & ~dark & (sat >= COLOUR_MIN_SAT) & keep
+    feats: dict[str, np.ndarray] = {}
+    for zone, sel in (("in", _INNER), ("ring", ~_INNER)):
+        n_zone = np.maximum(keep[:, sel].sum(axis=1), 1)
+        feats[f"white_{zone}"] = white[:, sel].sum(axis=1) / n_zone
+        feats[f"dark_{zone}"] = dark[:, sel].sum(axis=1) / n_zone
+        feats[f"coloured_{zone}"] = coloured[:, sel].sum(axis=1) / n_zone
     n_valid = keep.sum(axis=1)
     denom = np.maximum(n_valid, 1)
     n_col = coloured.sum(axis=1)
-    colour_lab = (lab * coloured[..., None]).sum(axis=1) / np.maximum(n_col, 1)[:, None]
-    colour_lab[n_col == 0] = np.nan
-    return {
+    wcol = coloured / np.maximum(n_col, 1)[:, None]
+    mean_chroma = (chroma * wcol[..., None]).sum(axis=1)
+    log_bright = (np.log(np.maximum(bright, 1.0)) * wcol).sum(axis=1)
+    mean_chroma[n_col == 0] = np.nan
+    log_bright[n_col == 0] = np.nan
+    nonwhite = keep & ~white
+    log_bright_nonwhite = ((np.log(np.maximum(bright, 1.0)) * nonwhite).sum(axis=1)
+                           / np.maximum(nonwhite.sum(axis=1), 1))
+    feats.update({
         "white": white.sum(axis=1) / denom,
         "dark": dark.sum(axis=1) / denom,
         "coloured": n_col / denom,
-        "colour_lab": colour_lab,
+        "chroma": mean_chroma,
+        "log_bright": log_bright,
+        "log_bright_nonwhite": np.where(nonwhite.any(axis=1), log_bright_nonwhite, np.log(255.0)),
         "valid": n_valid,
-    }
+    })
+    return feats
 
 
-def score_features(feats: dict[str, np.ndarray], temperature: float = TEMPERATURE) -> np.ndarray:
-    """Turn ``ball_features`` into (N, 16) probabilities (the generative model documented in IDENTIFICATION.md)."""
-    white, dark, col = feats["white"], feats["dark"], feats["coloured"]
-    lab = feats["colour_lab"]
-    n = len(white)
-    logl = np.zeros((n, N_IDS))
-    # Pattern: how much of the visible ball is white paint.
-    solid_pat = _logistic_log((0.26 - white) / 0.05)
-    stripe_pat = _logistic_log((white - 0.18) / 0.05) + _logistic_log((0.88 - white) / 0.04)
-    cue_pat = _logistic_log((white - 0.80) / 0.05)
-    # Colour: nearest paint variant of each colour number, weighted by how many coloured pixels back it.
-    has_colour = np.isfinite(lab[:, 0])
-    reliability = np.clip(col / 0.12, 0.0, 1.0)
-    colour_ll = np.zeros((n, 8))
+PATTERN_FEATURES = ("1", "white_in", "white_ring", "coloured_in", "coloured_ring", "dark_in", "dark_ring",
+                    "white_in^2", "white_ring^2", "white_in*coloured_ring", "coloured_in*white_ring",
+                    "log_bright_nonwhite", "coloured")
+_CATEGORY_OF_ID = np.array([0, 2, 2, 2, 2, 2, 2, 2, 1, 3, 3, 3, 3, 3, 3, 3])  # index into CATEGORIES
+_COLOUR_OF_ID = np.array([-1, 0, 1, 2, 3, 4, 5, 6, -1, 0, 1, 2, 3, 4, 5, 6])  # colour number - 1
+
+
+def pattern_matrix(feats: dict[str, np.ndarray]) -> np.ndarray:
+    """(N, len(PATTERN_FEATURES)) design matrix of the solid/stripe/cue/8 pattern evidence."""
+    f = feats
+    cols = [np.ones_like(f["white"]), f["white_in"], f["white_ring"], f["coloured_in"], f["coloured_ring"],
+            f["dark_in"], f["dark_ring"], f["white_in"] ** 2, f["white_ring"] ** 2,
+            f["white_in"] * f["coloured_ring"], f["coloured_in"] * f["white_ring"],
+            (f["log_bright_nonwhite"] - 4.0), f["coloured"]]
+    return np.stack(cols, axis=1)
+
+
+def colour_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
+    """(N, 7) capped squared distances of each ball's colour to the nearest variant of colours 1-7, scaled by
+    how many coloured pixels back the estimate (a mostly white or dark ball says little about its colour)."""
+    chroma, log_bright = feats["chroma"], feats["log_bright"]
+    has_colour = np.isfinite(chroma[:, 0])
+    reliability = np.clip(feats["coloured"] / 0.12, 0.0, 1.0)
+    out = np.empty((len(chroma), 7))
     for number in range(1, 8):
-        variants = _VARIANT_LAB[number]
-        d2 = (((lab[:, None, :] - variants[None, :, :]) / SIGMA_LAB) ** 2).sum(axis=-1).min(axis=1)
-        d2 = np.where(has_colour, np.minimum(d2, MAX_COLOUR_D2), MAX_COLOUR_D2 / 2)
-        colour_ll[:, number - 1] = -0.5 * d2 * np.where(has_colour, reliability, 1.0)
-    # A coloured ball shows some colour; the cue ball and the 8 show little.
-    some_colour = _logistic_log((col - 0.10) / 0.04)
-    little_colour = _logistic_log((0.30 - col) / 0.07)
-    for number in range(1, 8):
-        logl[:, number] = solid_pat + colour_ll[:, number - 1] + some_colour
-        logl[:, number + 8] = stripe_pat + colour_ll[:, number - 1] + some_colour
-    logl[:, CUE] = cue_pat + little_colour + _logistic_log((0.10 - dark) / 0.04)
-    logl[:, EIGHT] = (_logistic_log((dark - 0.40) / 0.08) + _logistic_log((0.30 - white) / 0.06) + little_colour)
-    logl /= temperature
+        v_chroma, v_logb = _VARIANTS[number]
+        d2 = (((chroma[:, None, :] - v_chroma[None]) ** 2).sum(axis=-1) / SIGMA_CHROMA**2
+              + ((log_bright[:, None] - v_logb[None]) / SIGMA_LOG_BRIGHT) ** 2).min(axis=1)
+        out[:, number - 1] = np.where(has_colour, np.minimum(d2, MAX_COLOUR_D2) * reliability, 0.0)
+    return out
+
+
+def id_logits(pattern: np.ndarray, dists: np.ndarray, params: dict[str, np.ndarray]) -> np.ndarray:
+    """Log-likelihood of each id: pattern weights of its category plus, for coloured balls, its colour fit."""
+    pat = pattern @ params["pattern_weights"].T  # (N, 4 categories)
+    logl = pat[:, _CATEGORY_OF_ID]
+    colour_ll = -0.5 * params["colour_scale"] * dists + params["colour_bias"]  # (N, 7)
+    coloured_ids = _COLOUR_OF_ID >= 0
+    logl[:, coloured_ids] += colour_ll[:, _COLOUR_OF_ID[coloured_ids]]
+    return logl
+
+
+def _default_params() -> dict[str, np.ndarray]:
+    """Hand-set weights, used when the fitted ``identify_fast.json`` is missing."""
+    w = np.zeros((4, len(PATTERN_FEATURES)))
+    w[0, [0, 1, 2, 12]] = (-8.0, 6.0, 6.0, -8.0)  # cue: all white, no colour
+    w[1, [0, 5, 6, 11, 12]] = (0.0, 4.0, 4.0, -4.0, -6.0)  # eight: dark, no colour
+    w[2, [0, 1, 2]] = (2.0, -3.0, -8.0)  # solid: little white, none in the ring
+    w[3, [0, 1, 2]] = (0.0, 2.0, 4.0)  # stripe: white caps
+    return {"pattern_weights": w, "colour_scale": np.array(1.0), "colour_bias": np.zeros(7)}
+
+
+def load_params(path: Path | None = None) -> dict[str, np.ndarray]:
+    """The fast scorer's weights (fitted by vision/training/fit_fast.py) from JSON."""
+    path = FAST_PARAMS if path is None else path
+    if not path.is_file():
+        return _default_params()
+    doc = json.loads(path.read_text())
+    if list(doc["pattern_features"]) != list(PATTERN_FEATURES):
+        raise ValueError(f"{path}: pattern features {doc['pattern_features']} do not match this code")
+    return {k: np.asarray(doc[k], dtype=float) for k in ("pattern_weights", "colour_scale", "colour_bias")}
+
+
+def score_features(feats: dict[str, np.ndarray], params: dict[str, np.ndarray] | None = None,
+                   temperature: float = TEMPERATURE) -> np.ndarray:
+    """Turn ``ball_features`` into (N, 16) probabilities (the model documented in IDENTIFICATION.md)."""
+    params = _PARAMS if params is None else params
+    logl = id_logits(pattern_matrix(feats), colour_distances(feats), params) / temperature
     logl -= logl.max(axis=1, keepdims=True)
     p = np.exp(logl)
     p /= p.sum(axis=1, keepdims=True)
     return (1.0 - FLOOR) * p + FLOOR / N_IDS
+
+
+FAST_PARAMS = Path(__file__).with_name("identify_fast.json")
+_PARAMS = load_params()
 
 
 def crop_balls(
@@ -204,6 +307,9 @@ class BallIdentifier:
         cloth_bgr: optional cloth colour: sampled pixels this close to it are ignored (blur and detector
             offsets put cloth inside the disc). None = keep every pixel.
         threads: onnxruntime intra-op threads (1 keeps it off the decoder's and detector's core).
+        auto_white: without ``white_bgr``, estimate the white reference from the balls' own near-grey bright
+            pixels (cue ball, stripes, number discs) and keep a running average over calls (one identifier per
+            video).
     """
 
     def __init__(
@@ -212,11 +318,14 @@ class BallIdentifier:
         white_bgr: tuple[float, float, float] | np.ndarray | None = None,
         cloth_bgr: tuple[float, float, float] | np.ndarray | None = None,
         threads: int = 1,
+        auto_white: bool = True,
     ) -> None:
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.white_bgr = None if white_bgr is None else np.asarray(white_bgr, dtype=np.float32)
         self.cloth_bgr = None if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
         self.threads = threads
+        self.auto_white = auto_white
+        self._white_est: np.ndarray | None = None
         self._session: Any = None
         self._input_name = ""
         self._size = CROP_SIZE
@@ -226,8 +335,14 @@ class BallIdentifier:
         centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
         if len(centres) == 0:
             return np.zeros((0, N_IDS))
-        feats = ball_features(image_bgr, centres, radii_px, self.white_bgr, self.cloth_bgr)
-        return score_features(feats)
+        pix = sample_pixels(image_bgr, centres, radii_px)
+        white = self.white_bgr
+        if white is None and self.auto_white:
+            est = estimate_white(pix)
+            if est is not None:
+                self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
+            white = self._white_est
+        return score_features(features_from_pixels(pix, white, self.cloth_bgr))
 
     def model_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
         """(N, 16) CNN class probabilities for each ball; rows sum to 1."""
@@ -286,4 +401,4 @@ def best_category(scores_row: np.ndarray) -> Category:
     return names[int(np.argmax(categories(np.asarray(scores_row).reshape(1, -1))[0]))]
 
 
-__all__ += ["categories", "best_category", "ball_features", "score_features"]
+__all__ += ["categories", "best_category", "ball_features", "score_features", "sample_pixels", "estimate_white"]

@@ -73,8 +73,8 @@ def draw_ball_patch(
     else:
         white_mask = np.zeros(inside.shape, dtype=bool)
         if is_stripe(ball_id):
-            white_mask |= np.abs(body[..., 2]) > rng.uniform(0.42, 0.56)
-        disc_r = np.radians(rng.uniform(17, 23))
+            white_mask |= np.abs(body[..., 2]) > rng.uniform(0.42, 0.62)
+        disc_r = np.radians(rng.uniform(17, 28))
         for sign in (1.0, -1.0):
             cos_a = sign * body[..., 0]
             in_disc = cos_a > np.cos(disc_r)
@@ -117,18 +117,14 @@ def _cloth(rng: np.random.Generator, size: int) -> np.ndarray:
     return img
 
 
-def render_sample(rng: np.random.Generator, ball_id: int, size: int = CROP_SIZE) -> np.ndarray:
-    """One training crop (size x size BGR uint8) of ``ball_id`` under randomly drawn conditions."""
-    r = float(rng.uniform(7.0, 20.0))  # apparent ball radius at image resolution, px
+def _scene_own(rng: np.random.Generator, ball_id: int, r: float, side: int, centre: np.ndarray) -> np.ndarray:
+    """Cloth, shadows, the ball, maybe a neighbour and an occluder, drawn here (supersampled), float BGR."""
     ss = SUPERSAMPLE
-    canvas_half = int(np.ceil(r * CROP_MARGIN * 1.5)) + 4
-    side = 2 * canvas_half + 1
     big = _cloth(rng, side * ss)
     light = rng.normal([0, 0, 1.0], [0.5, 0.5, 0.2])
     light /= np.linalg.norm(light)
     ambient = rng.uniform(0.3, 0.65)
     n_high = int(rng.integers(0, 4))
-    centre = np.array([canvas_half, canvas_half], dtype=float) + rng.uniform(-0.5, 0.5, 2)
     balls = [(ball_id, centre)]
     if rng.random() < 0.35:  # touching / nearby neighbour (a rack, a cluster)
         ang = rng.uniform(0, 2 * np.pi)
@@ -152,16 +148,43 @@ def render_sample(rng: np.random.Generator, ball_id: int, size: int = CROP_SIZE)
         p = patch[ys0 - y0:ys1 - y0, xs0 - x0:xs1 - x0]
         m = cover[ys0 - y0:ys1 - y0, xs0 - x0:xs1 - x0, None]
         big[ys0:ys1, xs0:xs1] = big[ys0:ys1, xs0:xs1] * (1 - m) + p * m
-    if rng.random() < 0.12:  # occluder: a cue shaft or a hand across part of the ball
-        colour = rng.choice([(30, 60, 120), (20, 20, 20), (120, 160, 200), (90, 130, 190)]).astype(float)
-        ang = rng.uniform(0, np.pi)
-        off = rng.uniform(0.5, 1.3) * r * ss
-        normal = np.array([np.cos(ang), np.sin(ang)])
-        yy, xx = np.mgrid[0:big.shape[0], 0:big.shape[1]]
-        d = (xx - centre[0] * ss) * normal[0] + (yy - centre[1] * ss) * normal[1]
-        big[d > off] = colour
-    img = cv2.resize(big.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
-    if rng.random() < 0.35:  # motion blur along a random direction
+    _occlude(rng, big, centre * ss, r * ss)
+    return cv2.resize(big.astype(np.float32), (side, side), interpolation=cv2.INTER_AREA)
+
+
+def _scene_synth(rng: np.random.Generator, ball_id: int, r: float, side: int, centre: np.ndarray) -> np.ndarray:
+    """The same scene drawn with the footage renderer (``cueref.synth.render.draw_ball``), float BGR."""
+    from cueref.synth.render import draw_ball, random_orientation  # noqa: PLC0415 (training only)
+
+    img = _cloth(rng, side).astype(np.float32)
+    ids = [ball_id]
+    centres = [centre]
+    if rng.random() < 0.35:
+        ang = rng.uniform(0, 2 * np.pi)
+        ids.append(int(rng.integers(0, 16)))
+        centres.append(centre + 2 * r * rng.uniform(1.0, 1.4) * np.array([np.cos(ang), np.sin(ang)]))
+    for bid, c in zip(ids[::-1], centres[::-1], strict=True):
+        blur = rng.normal(0, 0.4 * r, 2) if rng.random() < 0.2 else (0.0, 0.0)
+        draw_ball(img, c, r, bid, orientation=random_orientation(rng), blur_px=blur, gain=rng.uniform(0.7, 1.2))
+    _occlude(rng, img, centre, r)
+    return img
+
+
+def _occlude(rng: np.random.Generator, img: np.ndarray, centre: np.ndarray, r: float) -> None:
+    """Sometimes cover part of the ball with a cue shaft, sleeve or hand (a half-plane), in place."""
+    if rng.random() >= 0.12:
+        return
+    colour = np.array([(30, 60, 120), (20, 20, 20), (120, 160, 200), (90, 130, 190)][int(rng.integers(4))], float)
+    ang = rng.uniform(0, np.pi)
+    off = rng.uniform(0.5, 1.3) * r
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    d = (xx - centre[0]) * np.cos(ang) + (yy - centre[1]) * np.sin(ang)
+    img[d > off] = colour
+
+
+def _camera(rng: np.random.Generator, img: np.ndarray, r: float) -> np.ndarray:
+    """Motion and focus blur, white balance and exposure, sensor noise, JPEG: float BGR in, uint8 out."""
+    if rng.random() < 0.25:  # motion blur along a random direction
         length = int(rng.integers(2, max(3, int(1.0 * r))))
         k = np.zeros((length, length), np.float32)
         k[length // 2, :] = 1.0
@@ -175,17 +198,33 @@ def render_sample(rng: np.random.Generator, ball_id: int, size: int = CROP_SIZE)
     img = img + rng.normal(0, rng.uniform(0, 6), img.shape)
     img8 = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.6:
-        ok, enc = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
+        _ok, enc = cv2.imencode(".jpg", img8, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 96))])
         img8 = cv2.imdecode(enc, cv2.IMREAD_COLOR)
+    return img8
+
+
+def render_sample(rng: np.random.Generator, ball_id: int, size: int = CROP_SIZE, synth_share: float = 0.0
+                  ) -> np.ndarray:
+    """One training crop (size x size BGR uint8) of ``ball_id`` under randomly drawn conditions.
+
+    ``synth_share`` is the probability of drawing the ball with the footage renderer instead of this module's.
+    """
+    r = float(rng.uniform(7.0, 20.0))  # apparent ball radius at image resolution, px
+    canvas_half = int(np.ceil(r * CROP_MARGIN * 1.5)) + 4
+    side = 2 * canvas_half + 1
+    centre = np.array([canvas_half, canvas_half], dtype=float) + rng.uniform(-0.5, 0.5, 2)
+    scene = _scene_synth if rng.random() < synth_share else _scene_own
+    img8 = _camera(rng, scene(rng, ball_id, r, side, centre), r)
     est_centre = centre + rng.normal(0, 0.08 * r, 2)
     est_r = r * rng.uniform(0.9, 1.1)
     return crop_balls(img8, est_centre[None], np.array([est_r]), size=size)[0]
 
 
-def render_set(seed: int, per_class: int, size: int = CROP_SIZE) -> tuple[np.ndarray, np.ndarray]:
+def render_set(seed: int, per_class: int, size: int = CROP_SIZE, synth_share: float = 0.0
+               ) -> tuple[np.ndarray, np.ndarray]:
     """``per_class`` crops of each of the 16 ids from one seed: (16*per_class, size, size, 3), labels."""
     rng = np.random.default_rng(seed)
     labels = np.repeat(np.arange(16), per_class)
     rng.shuffle(labels)
-    crops = np.stack([render_sample(rng, int(b), size) for b in labels])
+    crops = np.stack([render_sample(rng, int(b), size, synth_share) for b in labels])
     return crops, labels
