@@ -27,8 +27,10 @@ def test_example_log_judges_cleanly(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["judge", str(EXAMPLE), "--out", str(out)]) == 0
     printed = capsys.readouterr().out.strip().splitlines()
     rulings = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    shots = sum(1 for line in EXAMPLE.read_text().splitlines() if '"type":"shot"' in line)
-    assert len(rulings) == shots == len(printed)
+    kinds = [json.loads(line)["type"] for line in EXAMPLE.read_text().splitlines()]
+    assert len(rulings) == kinds.count("shot") + kinds.count("choice") == len(printed)
+    assert rulings[-1]["result"] == {"match_winner": "Ann"} and rulings[-1]["scores"] == {"Ann": 20, "Bob": 3}
+    assert any(r["rerack"] == 14 for r in rulings) and any(r["breaking_foul"] for r in rulings)
     assert all(r["type"] == "ruling" and r["announcement"] for r in rulings)
     assert [r["announcement"] for r in rulings] == [p.split("] ", 1)[1] for p in printed]
 
