@@ -18,7 +18,7 @@ import numpy as np
 from adjudicator.match import Match
 from adjudicator.records import CalledShot, Choice, MatchRecord, Shot, ShotEvent, StateRecord
 from adjudicator.state import Ruling
-from cueref.synth.physics import ShotSim, Strike, simulate_shot
+from cueref.synth.physics import ShotSim, Strike, on_cloth, simulate_shot
 from cueref.synth.player import ShotPlan, angle_to, candidates, choose_shot
 from cueref.synth.timeline import Timeline, Window
 from vision.geometry import TableGeometry
@@ -251,6 +251,13 @@ class GameDriver:
         elif plan.ball is not None and self.game in ("straight-pool", "eight-ball") and not s.break_shot:
             self._feed(CalledShot(ball=plan.ball, pocket=plan.pocket))
         sim = simulate_shot(layout, plan.strike, geometry=self.geometry, jump_ball=jump_ball)
+        for _ in range(5):  # a physics glitch (a ball through a cushion): the player shoots it a touch softer
+            if on_cloth(sim, self.geometry):
+                break
+            st = plan.strike
+            plan = ShotPlan(strike=Strike(st.speed * 0.93, st.angle, st.side, st.height, st.elevation), ball=plan.ball,
+                            pocket=plan.pocket, safety=plan.safety)
+            sim = simulate_shot(layout, plan.strike, geometry=self.geometry, jump_ball=jump_ball)
         t_strike = self.timeline.shot(sim)
         self.shots.append((t_strike, sim))
         record = shot_record(len(self.shots), sim, t_strike, self.geometry,

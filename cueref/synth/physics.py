@@ -241,7 +241,12 @@ def simulate_shot(balls: Mapping[int, Position], strike: Strike, *, geometry: Ta
         jumped = _find_jump(system, geo, jump_ball, jump_min_speed)
     if not sample:
         events.append(ShotEvent(t=t_end, type="rest"))
-        return ShotSim(before=dict(balls), after={}, events=events, motion=None, duration=t_end, strike=strike,
+        gone = {e.ball for e in events if e.type in ("pocket", "off_table")}
+        if jumped is not None:
+            gone.add(int(jumped["ball"]))
+        after = {our_id(pid): (float(b.state.rvw[0][1]), float(b.state.rvw[0][0]))
+                 for pid, b in system.balls.items() if b.state.s != 4 and our_id(pid) not in gone}
+        return ShotSim(before=dict(balls), after=after, events=events, motion=None, duration=t_end, strike=strike,
                        jumped=jumped)
     if jumped is None:
         times = _grid(t_end, np.array([float(e.time) for e in system.events]))
@@ -257,6 +262,14 @@ def simulate_shot(balls: Mapping[int, Position], strike: Strike, *, geometry: Ta
     after = {b: (float(final[b, 0]), float(final[b, 1])) for b in balls if np.isfinite(final[b]).all()}
     return ShotSim(before=before, after=after, events=events, motion=motion, duration=t_end, strike=strike,
                    jumped=jumped)
+
+
+def on_cloth(sim: ShotSim, geometry: TableGeometry, tol: float = 0.002) -> bool:
+    """Every ball that stayed up came to rest on the cloth (guards against a ball tunnelling through a cushion,
+    which pooltool can do with a ball placed exactly against one)."""
+    r = geometry.ball_radius
+    return all(r - tol <= x <= geometry.length - r + tol and r - tol <= y <= geometry.width - r + tol
+               for x, y in sim.after.values())
 
 
 def _find_jump(system: Any, geo: TableGeometry, ball: int, min_speed: float) -> dict[str, Any] | None:
