@@ -150,14 +150,37 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 started = va <= cfg.moving_speed and a_post.speed(tk + 0.5 * dt) > cfg.moving_speed
                 if not b_k and not ended and not started:
                     continue
-                pa, pb = a_pre.pos(tc), b_pre.pos(tc)
+                # closing speed a little before contact (at the closest approach it is zero by definition)
+                t_rel = max(tc - 0.3 * dt, t_lo)
+                pa, pb = a_pre.pos(t_rel), b_pre.pos(t_rel)
                 n = (pb - pa) / max(float(np.linalg.norm(pb - pa)), 1e-9)
-                rel = float((b_pre.vel(tc) - a_pre.vel(tc)) @ n)
+                rel = float((b_pre.vel(t_rel) - a_pre.vel(t_rel)) @ n)
                 if rel > -0.02:
                     continue  # not closing on each other
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
+    # a ball set moving with no collision found (the hitter was struck a moment before, or its own kink was
+    # lost): the nearest ball that was moving there and then hit it, with a low confidence
+    for a in balls:
+        for tk, a_pre, a_post in kinks[a]:
+            if a_pre.speed(tk) > cfg.moving_speed or a_post.speed(tk + 0.5 * dt) <= cfg.moving_speed:
+                continue
+            if any(a in m[1:3] and abs(m[0] - tk) <= 2.0 * dt for m in moving):
+                continue
+            rest = a_pre.pos(tk)
+            best, best_b = np.inf, None
+            for b in balls:
+                if b == a or paths[b].t_first > tk or paths[b].t_last < tk - dt:
+                    continue
+                ts = np.linspace(tk - 1.0 * dt, tk + 0.5 * dt, 61)
+                dist = np.linalg.norm(paths[b].pos(ts) - rest, axis=1)
+                moving_b = any(abs(x - tk) <= 2.0 * dt for x, _, _ in kinks[b]) or \
+                    paths[b].piece_at(tk).speed(tk) > cfg.moving_speed
+                if moving_b and float(dist.min()) < best:
+                    best, best_b = float(dist.min()), b
+            if best_b is not None and best < 2 * R + 0.03:
+                moving.append((tk, min(a, best_b), max(a, best_b), 0.45))
     # two balls touching at rest collide only as part of a chain started by a moving ball
     for tk, a, b, c in resting:
         chain = [m for m in moving if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
@@ -201,6 +224,19 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
                 found.append((tc, b, rail, max(0.1, 0.95 - 0.5 * margin)))
+            # a cushion right after a collision, inside one frame gap: the later piece carried back runs through
+            # the cushion, which only a bounce explains
+            ts_back = np.linspace(tk, post.t0, 101)
+            for rail, d_back in _rail_dist(g, post.pos(ts_back)).items():
+                inward = _INWARD[rail]
+                if float(post.vel(post.t0) @ inward) < cfg.moving_speed or float(d_back.min()) > R - 0.004:
+                    continue
+                if float(_rail_dist(g, p_k[None])[rail][0]) <= R + cfg.rail_tolerance:
+                    continue  # already found above
+                if _in_mouth(g, post.pos(post.t0), 0.0):
+                    continue
+                cross = np.flatnonzero(d_back <= R)
+                found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
         assert ev.balls is not None
