@@ -105,7 +105,7 @@ def rules_table(game: str | None) -> list[dict[str, Any]]:
 def register(app: typer.Typer) -> None:
     @app.command()
     def judge(
-        log: str = typer.Argument(..., help="match log (JSON Lines, SCHEMA.md)"),
+        log: str = typer.Argument(..., metavar="LOG.jsonl", help="match log (JSON Lines, docs/SCHEMA.md)"),
         out: str | None = typer.Option(None, "--out", "-o", help="write the rulings here (JSON Lines)"),
         set_: list[str] = typer.Option([], "--set", help="rule option, option=value (repeatable; see cueref rules)"),
         lang: str = typer.Option("en", "--lang", help="announcement language: en, pl or zh"),
