@@ -37,6 +37,10 @@ def _draw_records(data: st.DataObject, m: Match, n_records: int) -> list[dict[st
         if state.match_winner is not None:
             break
         balls = list(state.balls)
+        if state.pending is not None and data.draw(st.booleans()):
+            feed({"type": "choice", "player": state.pending.player,
+                  "choice": data.draw(st.sampled_from(state.pending.choices))})
+            continue
         kind = data.draw(st.sampled_from(["shot", "shot", "shot", "call", "referee"]))
         if kind == "call":
             which = data.draw(st.sampled_from(["ball", "safety", "push_out"]))
