@@ -156,8 +156,8 @@ class RackGame:
         for b in (*facts.pocketed, *objects_off_table(facts)):
             if b not in state.balls:
                 raise RecordError(f"ball {b} is not on the table", field="events")
-        d = Draft(state=state, shot=shot.shot, facts=facts, called=called, shot_record=shot, review=facts.low_confidence,
-                  warned=set(state.warned))
+        d = Draft(state=state, shot=shot.shot, facts=facts, called=called, shot_record=shot,
+                  review=facts.low_confidence, warned=set(state.warned))
         if any(r.call == "stalemate" for r in referee):
             return self._stalemate(d)
         for r in referee:
@@ -217,8 +217,7 @@ class RackGame:
         shooter = str(ctx["shooter"])
         # The fouls were charged by the shot's own ruling; the decision names none, so nothing is counted twice.
         base: dict[str, Any] = {
-            "shot": state.shot_number, "shooter": shooter, "legal": bool(ctx["legal"]),
-            "scores": dict(state.scores),
+            "shot": state.shot_number, "shooter": shooter, "legal": bool(ctx["legal"]), "scores": dict(state.scores),
             "fouls_in_a_row": dict(state.fouls_in_a_row), "decision": choice.choice,
             "reasons": tuple(ctx.get("reasons", ())),
         }
