@@ -14,10 +14,10 @@ PY="${PYTHON:-python}"
 
 if "$PY" - <<'PYCHECK' 2>/dev/null; then
 import importlib.metadata as m, sys
-sys.exit(0 if m.version("pooltool-billiards") == "0.6.0" else 1)
+sys.exit(0 if m.version("pooltool-billiards") == "0.6.0" and m.version("imageio-ffmpeg") == "0.8.1" else 1)
 PYCHECK
     if "$PY" -c "import pooltool" 2>/dev/null; then
-        echo "pooltool-billiards 0.6.0 already installed for $PY"
+        echo "pooltool-billiards 0.6.0 and imageio-ffmpeg 0.8.1 already installed for $PY"
         exit 0
     fi
 fi
@@ -28,7 +28,7 @@ nice -n 10 "$PY" -m pip install \
     "numba==0.62.1" "llvmlite==0.45.1" "numpy>=1.26,<2.4" \
     "attrs>=21.3.0" "cattrs==26.2.1" "msgpack==1.2.4" "msgpack-numpy==0.4.8" "pyyaml>=5.2" "click>=8.0.0" \
     "pillow>=6.2.0" "h5py==3.16.0" "h11==0.16.0" "rich>=14.0.0,<15.0.0" "numpy-quaternion==2024.0.13" \
-    "scipy>=1.12.0"
+    "scipy>=1.12.0" "imageio-ffmpeg==0.8.1"
 
 # Check, and warm numba's on-disk cache (pooltool compiles its kernels with cache=True: ~40 s the first time).
 "$PY" - <<'PYCHECK'

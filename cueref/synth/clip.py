@@ -8,12 +8,10 @@ centre is under a cue or an arm).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import tempfile
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from adjudicator.errors import ConfigError, SourceError
+from adjudicator.errors import ConfigError
 from adjudicator.records import dumps
 from cueref.synth.camera import RESOLUTIONS, CameraModel
 from cueref.synth.game import GameDriver
@@ -36,6 +34,7 @@ from cueref.synth.render import (
     render_frame,
 )
 from cueref.synth.timeline import Timeline
+from cueref.synth.video import VideoSink
 from vision.geometry import TableGeometry
 
 
@@ -120,39 +119,12 @@ def make_camera(geo: TableGeometry, res: str, rng: np.random.Generator, *, table
                                 k2=float(rng.uniform(0.0, 0.02)), fill=float(rng.uniform(0.88, 0.93)))
 
 
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """FFmpeg prints to fd 2 directly when a codec is missing; keep the probe silent."""
-    try:
-        fd = os.dup(2)
-    except OSError:
-        yield
-        return
-    with open(os.devnull, "w") as null:
-        os.dup2(null.fileno(), 2)
-        try:
-            yield
-        finally:
-            os.dup2(fd, 2)
-            os.close(fd)
-
-
-def open_writer(path: str, fps: float, size: tuple[int, int]) -> tuple[cv2.VideoWriter, str]:
-    """H.264 where the local OpenCV/FFmpeg has an encoder, else MPEG-4 part 2 (mp4v)."""
-    for codec in ("avc1", "mp4v"):
-        with _quiet_stderr():
-            w = cv2.VideoWriter(path, cv2.VideoWriter_fourcc(*codec), fps, size)
-        if w.isOpened():
-            return w, codec
-        w.release()
-    raise SourceError(f"cannot write video {path}: no mp4 encoder in this OpenCV build")
-
-
 def _atomic_text(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -209,16 +181,20 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
     noise = np.random.default_rng([seed, 11]) if st.noise_sigma > 0 else None
     video = out / f"{name}.mp4"
     tmp_video = out / f".{name}.tmp.mp4"
-    writer, codec = open_writer(str(tmp_video), fps, cam.image_size)
+    sink = VideoSink(str(tmp_video), fps, cam.image_size)
+    codec = sink.codec
     try:
         for k, t in enumerate(times):
             o_cam = np.einsum("ij,bjk->bik", cam.r, rot[k])
             frame = render_frame(scene, xy[k], orientations=o_cam, velocities=v[k],
                                  occluders=clip.timeline.occluders_at(float(t)), rng=noise)
-            writer.write(frame)
-    finally:
-        writer.release()
-    os.replace(tmp_video, video)
+            sink.write(frame)
+        sink.close()
+        os.replace(tmp_video, video)
+    except BaseException:
+        sink.close()
+        tmp_video.unlink(missing_ok=True)
+        raise
     t_render = time.perf_counter() - t0
     # truth: log, calibration, trajectory
     _atomic_text(out / f"{name}.truth.jsonl", "".join(dumps(r) + "\n" for r in clip.records))
@@ -226,6 +202,7 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
     cal.extra = {"synth": {"scenario": clip.info.get("scenario"), "seed": clip.info.get("seed"), "fps": fps,
                            "codec": codec, "cloth": cloth, "realistic": realistic}}
     cal.save(out / f"{name}.calibration.json")
+    os.chmod(out / f"{name}.calibration.json", 0o644)
     t_ms = np.arange(0.0, clip.duration, 0.001)
     xy_ms = clip.motion.sample(t_ms)[0]
     px = cam.distort(cam.project_xy(xy, clip.geometry.ball_radius))
@@ -238,6 +215,7 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
     os.close(fd)
     try:
         np.savez_compressed(tmp, **data)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, out / f"{name}.trajectory.npz")
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
