@@ -64,6 +64,11 @@ class Match:
         self._last: _LastShot | None = None
         self._line = 0
 
+    @property
+    def last_shooter(self) -> str | None:
+        """Who played the last shot judged (the player a referee call about it must name in 14.1)."""
+        return self._last.pre_state.shooter if self._last is not None else None
+
     # -- helpers ---------------------------------------------------------------------------------------------
     def _error(self, message: str, field: str | None = None, cls: type[RecordError] = RecordError) -> RecordError:
         return cls(message, file=self.file, line=self._line, field=field)
@@ -234,7 +239,7 @@ def _player_map(value: Any, players: Sequence[str], name: str, kind: type = int)
 
 def merge_state(state: GameState, fields: Mapping[str, Any]) -> GameState:
     """A ``state`` record laid over the current state (JSON key ``break`` is the field ``break_shot``)."""
-    known = set(GameState.field_names()) - {"break_shot"} | {"break"}
+    known = (set(GameState.field_names()) - {"break_shot"}) | {"break"}
     changes: dict[str, Any] = {}
     players = state.players
     for key, value in fields.items():
@@ -328,7 +333,7 @@ def _pending(value: Any, players: Sequence[str]) -> PendingChoice | None:
 def _positions(value: Any) -> dict[int, tuple[float, float]] | None:
     if value is None:
         return None
-    from adjudicator.records import _positions as parse_positions
+    from adjudicator.records import parse_positions
 
     return parse_positions(value, "positions")
 

@@ -97,6 +97,9 @@ def _positions(value: Any, name: str) -> dict[int, Position]:
     return out
 
 
+parse_positions = _positions  # public name for other readers of {"<ball>": [x, y]} maps
+
+
 def _ball_list(value: Any, name: str) -> tuple[int, ...]:
     if value is None:
         return ()

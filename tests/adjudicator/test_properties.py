@@ -98,7 +98,7 @@ def logs(draw: Any, game: str) -> list[dict[str, Any]]:
                 rec = {"type": "referee", "call": draw(st.sampled_from(calls)),
                        "player": draw(st.sampled_from(state.players))}
                 if rec["call"] != "two_foul_warning":
-                    rec["player"] = m._last.pre_state.shooter if m._last else state.shooter
+                    rec["player"] = m.last_shooter or state.shooter
             elif kind == "state":  # a score-sheet correction
                 low = -20 if game == "straight-pool" else 0
                 player = draw(st.sampled_from(state.players))
