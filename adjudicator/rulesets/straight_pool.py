@@ -322,7 +322,8 @@ class StraightPool:
 
     def _near_rail_update(self, state: GameState, shot: Shot, facts: ShotFacts,
                           safety_on: int | None) -> dict[str, dict[str, int]]:
-        """Count the shooter's safeties in a row on a near-rail ball; any other shot breaks the run."""
+        """Count the shooter's innings in a row that end in a safety on a near-rail ball; an inning that ends
+        any other way (a miss, a foul, a safety on another ball) breaks the run."""
         p = state.shooter
         out = {k: dict(v) for k, v in state.near_rail_safeties.items() if k != p}
         if safety_on is not None:
@@ -414,7 +415,8 @@ class StraightPool:
             reasons += ("S000 §3.3", "WPA 4.8")
         changes = self._turn(state, next_player=p, scores=scores, fiar=fiar, cue=cue, balls=balls, break_next=False,
                              winner=winner)
-        changes["near_rail_safeties"] = self._near_rail_update(state, shot, facts, None)
+        # the inning goes on: a run of near-rail safeties counts innings, so a scoring shot leaves it as it is
+        changes["near_rail_safeties"] = {k: dict(v) for k, v in state.near_rail_safeties.items()}
         changes["placement"] = placement
         changes["positions"] = positions
         self._finish_turn(state, changes, msgs)
