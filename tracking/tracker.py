@@ -42,6 +42,8 @@ class TrackerConfig:
         stop_after: a hidden moving ball is assumed stopped after this long unseen (its prediction freezes).
         identity_weight: metres of association cost per unit of identity disagreement (0 disables it).
         vote_cap: at most this many frames' worth of identity evidence (detector errors are correlated).
+        lost_after: an unmatched detection may continue a track unseen for up to this long (same identity).
+        max_speed: fastest a ball moves (m/s); bounds how far a lost track can have gone.
     """
 
     gate: float = 0.06
@@ -53,6 +55,8 @@ class TrackerConfig:
     accel_var: float = 25.0
     stop_after: float = 0.4
     identity_weight: float = 0.1
+    lost_after: float = 1.5
+    max_speed: float = 12.0
     vote_cap: float = 15.0
 
     def __post_init__(self) -> None:
@@ -183,7 +187,16 @@ class BallTracker:
             self.tracks[k].hidden = True
         matched = {d for _, d in matches}
         for d in det_idx:
-            if d not in matched and obs.confidence[d] >= self.cfg.new_track_confidence:
+            if d in matched:
+                continue
+            lost = self._lost_match(obs, d)
+            if lost is not None:  # a fast ball that bounced out of the gate, or came out from under an arm
+                z = obs.xy[d]
+                lost.kf.x = np.array([z[0], 0.0, z[1], 0.0])
+                lost.kf.P = np.diag([self.cfg.measurement_sigma ** 2, 4.0, self.cfg.measurement_sigma ** 2, 4.0])
+                self._record(lost, obs, d)
+                continue
+            if obs.confidence[d] >= self.cfg.new_track_confidence:
                 kf = kalman.make_ball_filter(*obs.xy[d], measurement_sigma=self.cfg.measurement_sigma)
                 tr = Track(self._next_id, kf, t, t)
                 self._next_id += 1
@@ -191,6 +204,26 @@ class BallTracker:
                 self._record(tr, obs, d)
         self.assign_identities()
         return self.states()
+
+    def _lost_match(self, obs: BallObservations, d: int) -> Track | None:
+        """A track unseen this frame that this detection most plausibly continues: same identity, reachable."""
+        scores = obs.id_scores[d]
+        best, best_tr = 0.0, None
+        for tr in self.tracks:
+            if tr.last_seen >= obs.t or obs.t - tr.last_seen > self.cfg.lost_after or not tr.xy:
+                continue
+            gap = obs.t - tr.last_seen
+            if float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1]))) > self.cfg.max_speed * gap + 0.05:
+                continue
+            agree = float(scores @ tr.id_probs(self.cfg.vote_cap))
+            if tr.ball is not None and int(np.argmax(scores)) != tr.ball:
+                continue
+            if agree > best:
+                best, best_tr = agree, tr
+        uniform = float(np.ptp(scores)) < 1e-6
+        if best_tr is None or (not uniform and best < 1.5 / N_IDS):
+            return None
+        return best_tr
 
     def _record(self, tr: Track, obs: BallObservations, d: int) -> None:
         tr.hidden = False
@@ -210,7 +243,7 @@ class BallTracker:
         cost = np.full((len(tracks), len(dets)), big)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
-            pred = tr.position
+            pred = self._inside(tr.position)
             sigma = float(np.sqrt(np.max(np.linalg.eigvalsh(kalman.innovation_cov(tr.kf)))))
             if wide:
                 gate = self.cfg.reacquire_gate + (0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
@@ -230,6 +263,15 @@ class BallTracker:
             cost[i] = np.where(dist <= gate, c, big)
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
+
+    def _inside(self, p: np.ndarray) -> np.ndarray:
+        """A prediction that ran through a cushion, mirrored back onto the table (the ball bounced)."""
+        g, r = self.geometry, self.geometry.ball_radius
+        x, y = float(p[0]), float(p[1])
+        lo_x, hi_x, lo_y, hi_y = r, g.length - r, r, g.width - r
+        x = 2 * lo_x - x if x < lo_x else 2 * hi_x - x if x > hi_x else x
+        y = 2 * lo_y - y if y < lo_y else 2 * hi_y - y if y > hi_y else y
+        return np.array([x, y])
 
     def assign_identities(self) -> None:
         """One global assignment of live tracks to allowed ball ids by their accumulated votes."""
