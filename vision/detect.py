@@ -43,6 +43,9 @@ class DetectorParams:
         pocket_clearance: a centre this close (m) to a pocket centre is the pocket, not a ball.
         cluster_fill: share of a rack's blob area that is ball (the rest: gaps and shadows between balls).
         cluster_solidity: a wide blob is split into balls only if it fills this share of its convex hull.
+        pocket_dark: brightest channel below which a pocket-zone pixel is pocket (when it was dark when learnt).
+        edge_min: Sobel magnitude (grey, working resolution) of an edge pixel that votes for a ball centre.
+        symmetry_min: share of a ball's outline that must vote for its centre for a ball the colour test missed.
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
             (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
     """
@@ -58,6 +61,9 @@ class DetectorParams:
     cluster_fill: float = 0.9
     cluster_solidity: float = 0.8
     max_clutter: float = 0.3
+    pocket_dark: float = 60.0
+    edge_min: float = 40.0
+    symmetry_min: float = 0.45
 
 
 class BallDetector:
@@ -119,8 +125,26 @@ class BallDetector:
         k = int(round(self.p.min_separation * self.r_small)) * 2 + 1
         self._nms_kernel = np.ones((k, k), np.uint8)
         self._open_kernel = np.ones((2, 2), np.uint8)
+        # Pocket zones: the pocket holes and liners are dark, not cloth, and reach the nose rectangle at the jaws;
+        # there a pixel that is dark now and was dark in the learnt frame is pocket, not ball.
+        self._zones: list[tuple[slice, slice, np.ndarray]] = []
+        sh, sw = mask.shape
+        for pk in g.pockets:
+            c = (cal.table_to_image(pk.centre) - [x0, y0]) * self.scale
+            rad = (pk.mouth / 2 + 0.06) * float(np.mean(cal.ball_radius_px(pk.centre))) / g.ball_radius * self.scale
+            xa, ya = max(int(c[0] - rad), 0), max(int(c[1] - rad), 0)
+            xb, yb = min(int(c[0] + rad) + 1, sw), min(int(c[1] + rad) + 1, sh)
+            if xa >= xb or ya >= yb:
+                continue
+            yy, xx = np.mgrid[ya:yb, xa:xb]
+            zone = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= rad * rad).astype(np.uint8)
+            self._zones.append((slice(ya, yb), slice(xa, xb), zone))
+        self._static: list[np.ndarray] = []
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
+        gy, gx = np.mgrid[-4:5, -4:5] / 4.0
+        inside_disc = gx * gx + gy * gy <= 1.0
+        self._disc = np.c_[gx[inside_disc], gy[inside_disc]]
 
     def _small(self, image: np.ndarray) -> np.ndarray:
         x0, y0, x1, y1 = self.roi
@@ -132,7 +156,9 @@ class BallDetector:
 
         Stored in a colour basis (e1, e2, u) where u is the cloth's colour direction: along u is brightness
         (shadows, vignetting), across it (e1, e2) is hue, so the per-frame test is two cheap OpenCV calls."""
-        small = self._small(image).astype(np.float32)
+        small_u8 = self._small(image)
+        self._static = [small_u8[ys, xs].copy() for ys, xs, _ in self._zones]
+        small = small_u8.astype(np.float32)
         inside = self.table_mask > 0
         med = np.median(small[inside], axis=0)
         d = np.linalg.norm(small - med, axis=-1)
@@ -173,7 +199,13 @@ class BallDetector:
         """Not-cloth mask (uint8 0/255) at working resolution, inside the table."""
         if self._bg is None:
             self.learn_cloth(image)
-        fg = self._not_cloth(self._small(image), self._bg_planes, self._dark, self._bright)
+        small = self._small(image)
+        self._last_small = small
+        fg = self._not_cloth(small, self._bg_planes, self._dark, self._bright)
+        for (ys, xs, zone), static in zip(self._zones, self._static, strict=True):
+            crop = small[ys, xs]
+            pocket = (crop.max(axis=2) < self.p.pocket_dark) & (static.max(axis=2) < self.p.pocket_dark)
+            fg[ys, xs] &= ~(pocket & (zone > 0)).view(np.uint8) & 1
         return (fg * 255) & self.table_mask
 
     def detect(self, frame: Frame) -> BallObservations:
@@ -182,13 +214,18 @@ class BallDetector:
         fg = self.foreground(image)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
+        extra = self._symmetric_spots(self._last_small, cands)
+        if len(extra):
+            extra = extra[self._isolated(fg, extra, others=cands)]
+            cands = np.concatenate([cands, extra])
+            kinds = np.concatenate([kinds, np.full(len(extra), 2, np.int8)])
         if len(cands) == 0:
             return BallObservations.empty(frame.t, frame.index)
         x0, y0 = self.roi[:2]
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         centres, radii, fit = self._refine(image, centres)
         xy = self.cal.image_to_table(centres)
-        ok = self._plausible(xy)
+        ok = self._plausible(xy) & ((kinds == 2) | (self._filled(fg, (centres - [x0, y0]) * self.scale) >= 0.5))
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
@@ -247,7 +284,40 @@ class BallDetector:
         ok = self._isolated(fg, cands)
         return cands[ok], kinds_a[ok]
 
-    def _isolated(self, fg: np.ndarray, cands: np.ndarray) -> np.ndarray:
+    def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
+        """Ball centres the colour test missed (a red ball on red cloth, a green 6 on green): a sphere's outline
+        is a circle of edges whose gradients all point at its centre, so edge pixels vote one radius along
+        their gradient (both ways) and a ball piles up votes where cloth texture does not (a one-radius fast
+        radial symmetry transform). Returns new centres, (K, 2) at working resolution, away from ``known``."""
+        r = self.r_small
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
+        gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+        mag = cv2.magnitude(gx, gy)
+        ys, xs = np.nonzero((mag > self.p.edge_min) & (self.table_mask > 0))
+        if len(xs) == 0:
+            return np.zeros((0, 2))
+        m = mag[ys, xs]
+        ux, uy = gx[ys, xs] / m, gy[ys, xs] / m
+        h, w = grey.shape
+        acc = np.zeros(h * w, np.float32)
+        for sign in (1.0, -1.0):
+            vx = np.clip(np.round(xs + sign * r * ux).astype(np.int32), 0, w - 1)
+            vy = np.clip(np.round(ys + sign * r * uy).astype(np.int32), 0, h - 1)
+            acc += np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
+        acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        thr = self.p.symmetry_min * 2 * np.pi * r / (2 * np.pi * 0.8 ** 2)
+        peaks = (acc >= cv2.dilate(acc, self._nms_kernel)) & (acc >= thr)
+        py, px = np.nonzero(peaks)
+        if len(px) == 0:
+            return np.zeros((0, 2))
+        pts = np.c_[px, py].astype(np.float64)
+        if len(known):
+            d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
+            pts = pts[d > self.p.min_separation * r]
+        return pts
+
+    def _isolated(self, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
         """False for a candidate whose surroundings are not-cloth that no other ball explains: a knuckle of a
         hand, a chunk of an arm or sleeve, a cue butt lying on the cloth. Samples two rings around the
         candidate; a sample on a neighbouring candidate's disc counts as explained."""
@@ -260,11 +330,32 @@ class BallDetector:
         xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
         on = fg[yi, xi] > 0
-        d = np.linalg.norm(pts[:, :, None, :] - cands[None, None, :, :], axis=-1)  # (N, 2K, N)
+        inside = self.table_mask[yi, xi] > 0  # off the table nothing is known (fg is masked there)
+        every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
+        d = np.linalg.norm(pts[:, :, None, :] - every[None, None, :, :], axis=-1)  # (N, 2K, N + M)
         d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
-        explained = (d < 1.15 * r).any(axis=-1)
-        unexplained = (on & ~explained).mean(axis=1)
-        return unexplained <= self.p.max_clutter
+        near = d < 1.15 * r
+        ok = np.ones(len(cands), bool)
+        for _ in range(4):  # only accepted balls explain their neighbours' rings (knuckles must not vouch
+            # for each other)
+            voucher = np.concatenate([ok, np.ones(len(every) - len(cands), bool)])
+            explained = (near & voucher[None, None, :]).any(axis=-1)
+            unexplained = (on & ~explained).sum(axis=1) / np.maximum(inside.sum(axis=1), 1)
+            new_ok = unexplained <= self.p.max_clutter
+            if (new_ok == ok).all():
+                break
+            ok = new_ok
+        return ok
+
+    def _filled(self, fg: np.ndarray, pts: np.ndarray) -> np.ndarray:
+        """Share of not-cloth pixels within 0.7 radius of each point (working resolution): a refined centre
+        must still sit on something."""
+        h, w = fg.shape
+        disc = self._disc * (0.7 * self.r_small)
+        q = pts[:, None, :] + disc[None]
+        xi = np.clip(np.round(q[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(q[..., 1]).astype(int), 0, h - 1)
+        return (fg[yi, xi] > 0).mean(axis=1)
 
     def _plausible(self, xy: np.ndarray) -> np.ndarray:
         """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth."""
