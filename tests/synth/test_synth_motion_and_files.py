@@ -111,3 +111,18 @@ def test_render_clip_rejects_bad_options(tmp_path) -> None:
     with pytest.raises(ConfigError, match="cloth"):
         render_clip(_hand_clip(), tmp_path, cloth="purple")
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("argv, code, text", [
+    (["synth", "--list"], 0, "straight-pool-run"),
+    (["synth", "--out", "OUT"], 2, "give --scenario"),
+    (["synth", "--scenario", "nope", "--out", "OUT"], 2, "unknown scenario"),
+    (["synth", "--suite", "eval", "--seeds", "9-1", "--out", "OUT"], 2, "--seeds"),
+])
+def test_cli(argv: list[str], code: int, text: str, tmp_path, capsys) -> None:
+    from cueref.cli import main
+
+    argv = [str(tmp_path) if a == "OUT" else a for a in argv]
+    assert main(argv) == code
+    out = capsys.readouterr()
+    assert text in out.out + out.err
