@@ -50,7 +50,7 @@ def register(app: typer.Typer) -> None:
         seeds: str = typer.Option(None, "--seeds", help="with --suite: seeds, e.g. 100-119 or 1,4,9"),
         list_: bool = typer.Option(False, "--list", help="list the scenarios and suites and exit"),
     ) -> None:
-        """Make a synthetic clip: NAME.mp4, NAME.truth.jsonl, NAME.calibration.json, NAME.trajectory.npz."""
+        """Make a synthetic clip: NAME.mp4, .truth.jsonl, .calls.jsonl, .calibration.json, .trajectory.npz."""
         from cueref.synth.scenarios import SCENARIOS, SUITES, get_scenario
 
         if list_:

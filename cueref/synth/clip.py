@@ -1,5 +1,6 @@
-"""From a played scenario to the four files of a clip: NAME.mp4, NAME.truth.jsonl, NAME.calibration.json and
-NAME.trajectory.npz (contracts: docs/SYNTH.md).
+"""From a played scenario to the files of a clip: NAME.mp4, NAME.truth.jsonl, NAME.calibration.json,
+NAME.trajectory.npz (contracts: docs/SYNTH.md) and NAME.calls.jsonl (the log without the shots' contents: what a
+user gives ``cueref review --calls``).
 
 Frame k shows the table at t = k / fps (the exposure is centred there). The trajectory file holds the truth at
 every frame time and on a 1 kHz grid, with per-ball visibility (false while the ball is off the table or its
@@ -131,6 +132,11 @@ def _atomic_text(path: Path, text: str) -> None:
         raise
 
 
+def calls_only(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What a user would give ``cueref review --calls``: the truth log with each shot reduced to a bare slot."""
+    return [{"type": "shot", "shot": r["shot"]} if r["type"] == "shot" else r for r in records]
+
+
 def orientations(motion: Motion, times: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """(T, 16, 3, 3) body->world rotations: random at the start, then the angular velocity integrated."""
     out = np.empty((len(times), N_BALLS, 3, 3))
@@ -198,6 +204,7 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
     t_render = time.perf_counter() - t0
     # truth: log, calibration, trajectory
     _atomic_text(out / f"{name}.truth.jsonl", "".join(dumps(r) + "\n" for r in clip.records))
+    _atomic_text(out / f"{name}.calls.jsonl", "".join(dumps(r) + "\n" for r in calls_only(clip.records)))
     cal = cam.calibration()
     cal.extra = {"synth": {"scenario": clip.info.get("scenario"), "seed": clip.info.get("seed"), "fps": fps,
                            "codec": codec, "cloth": cloth, "realistic": realistic}}
@@ -222,5 +229,5 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
         raise
     return {"name": name, "frames": n, "duration": clip.duration, "fps": fps, "res": res, "codec": codec,
             "render_s": t_render, "total_s": time.perf_counter() - t0,
-            "files": [str(out / f"{name}{ext}") for ext in (".mp4", ".truth.jsonl", ".calibration.json",
-                                                              ".trajectory.npz")]}
+            "files": [str(out / f"{name}{ext}") for ext in (".mp4", ".truth.jsonl", ".calls.jsonl",
+                                                              ".calibration.json", ".trajectory.npz")]}

@@ -79,13 +79,14 @@ def _hand_clip() -> SynthClip:
 
 
 @pytest.mark.parametrize("realistic", [False, True])
-def test_render_clip_writes_the_four_files(tmp_path, realistic: bool) -> None:
+def test_render_clip_writes_the_clip_files(tmp_path, realistic: bool) -> None:
     import cv2
 
     clip = _hand_clip()
     summary = render_clip(clip, tmp_path, fps=30, res="720p", realistic=realistic, seed=3)
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["hand.calibration.json", "hand.mp4", "hand.trajectory.npz", "hand.truth.jsonl"]
+    assert names == ["hand.calibration.json", "hand.calls.jsonl", "hand.mp4", "hand.trajectory.npz",
+                     "hand.truth.jsonl"]
     cap = cv2.VideoCapture(str(tmp_path / "hand.mp4"))
     frames = 0
     while cap.read()[0]:
