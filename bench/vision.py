@@ -120,7 +120,7 @@ def synth_scene(seed: int, resolution: str) -> dict:
         d = np.array([np.cos(a), np.sin(a)])
         tip = c + d * (r + 0.03)
         butt = tip + d * 1.2
-        occ.append(Occluder(tuple(tip), tuple(butt), 0.0065, 0.014, height=0.05, kind="cue"))
+        occ.append(Occluder(tuple(butt), tuple(tip), 0.014, 0.0065, height=0.05, kind="cue"))  # tip at p1
         elbow = tip + d * 0.45 + np.array([-d[1], d[0]]) * 0.12
         occ.append(Occluder(tuple(tip + d * 0.12), tuple(elbow), 0.045, 0.05, height=0.15, kind="skin"))
         occ.append(Occluder(tuple(elbow), tuple(elbow + d * 0.5), 0.06, 0.07, height=0.25, kind="sleeve"))

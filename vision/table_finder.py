@@ -32,16 +32,26 @@ HINT = "try --corners x1,y1,...,x4,y4 (the four cushion-nose corners) or a frame
 
 @dataclass
 class ClothModel:
-    """The cloth's colour: mean Lab chroma (a, b), the chroma tolerance and the median lightness."""
+    """The cloth's colour: its hue (angle of the Lab chroma), chroma and lightness, with tolerances.
+
+    Hue is what stays put across the cloth: the cushion tops, a lamp's fall-off and shadows change lightness
+    and chroma (darker Lab colours have less chroma) but not hue, so the test is on hue, with lenient lightness
+    and chroma bounds that still exclude the dark rails and the room."""
 
     ab: np.ndarray
-    tol: float
+    hue_tol: float  # radians
     lightness: float
 
     def mask(self, lab: np.ndarray) -> np.ndarray:
-        d = np.linalg.norm(lab[..., 1:3].astype(np.float32) - self.ab.astype(np.float32), axis=-1)
+        a = lab[..., 1].astype(np.float32) - 128.0
+        b = lab[..., 2].astype(np.float32) - 128.0
+        c0 = self.ab - 128.0
+        chroma0 = float(np.hypot(*c0))
+        chroma = np.sqrt(a * a + b * b)
+        cos = (a * c0[0] + b * c0[1]) / np.maximum(chroma * chroma0, 1e-6)
         lum = lab[..., 0].astype(np.float32)
-        ok = (d < self.tol) & (lum > 0.35 * self.lightness) & (lum < 1.6 * self.lightness + 40)
+        ok = ((cos > np.cos(self.hue_tol)) & (chroma > 0.35 * chroma0) & (lum > 0.5 * self.lightness)
+              & (lum < 1.6 * self.lightness + 40))
         return ok.astype(np.uint8) * 255
 
 
@@ -59,11 +69,15 @@ def learn_cloth(lab: np.ndarray) -> ClothModel:
         raise CalibrationError("no cloth colour dominates the centre of the frame: is there a pool table in view? "
                                + HINT)
     mean_ab = ab[near].mean(axis=0)
-    spread = float(np.sqrt(np.mean(np.sum((ab[near] - mean_ab) ** 2, axis=1))))
-    if np.linalg.norm(mean_ab - 128) < MIN_CHROMA:
+    chroma = float(np.linalg.norm(mean_ab - 128))
+    if chroma < MIN_CHROMA:
         raise CalibrationError("the cloth has no colour the camera can separate from the room (grey or too dark); "
                                + HINT)
-    return ClothModel(ab=mean_ab, tol=max(10.0, 3.5 * spread), lightness=float(np.median(centre[near, 0])))
+    ang = np.arctan2(ab[near, 1] - 128, ab[near, 0] - 128)
+    mean_ang = float(np.arctan2(mean_ab[1] - 128, mean_ab[0] - 128))
+    spread = float(np.sqrt(np.mean(np.angle(np.exp(1j * (ang - mean_ang))) ** 2)))
+    return ClothModel(ab=mean_ab, hue_tol=max(np.deg2rad(14.0), 3.5 * spread),
+                      lightness=float(np.median(centre[near, 0])))
 
 
 def _cloth_region(mask: np.ndarray) -> np.ndarray:

@@ -1,0 +1,104 @@
+"""TableCalibration: the JSON contract, the two mappings (with and without a lens model), corners and heads."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from adjudicator.errors import CalibrationError
+from vision.calibration import SCHEMA, TableCalibration
+
+CORNERS = [[100.0, 90.0], [1800.0, 110.0], [1790.0, 960.0], [110.0, 940.0]]  # tl, tr, br, bl (image)
+K = [[1500.0, 0.0, 960.0], [0.0, 1500.0, 540.0], [0.0, 0.0, 1.0]]
+
+
+@pytest.mark.parametrize("head, origin_corner", [("left", 0), ("right", 2)])
+def test_from_corners_puts_the_head_left_corner_where_the_head_is(head: str, origin_corner: int) -> None:
+    cal = TableCalibration.from_corners(CORNERS, (1920, 1080), head=head)
+    np.testing.assert_allclose(cal.table_to_image([0.0, 0.0]), CORNERS[origin_corner], atol=1e-6)
+    # the foot end is at the other side of the image
+    foot = cal.table_to_image([cal.length, cal.width / 2])
+    assert (foot[0] > 960) == (head == "left")
+
+
+@pytest.mark.parametrize("head, origin_corner", [("top", 1), ("bottom", 3)])
+def test_upright_tables_take_top_and_bottom_heads(head: str, origin_corner: int) -> None:
+    upright = [[500, 50], [1000, 50], [1000, 1050], [500, 1050]]
+    cal = TableCalibration.from_corners(upright, (1920, 1080), head=head)
+    np.testing.assert_allclose(cal.table_to_image([0.0, 0.0]), upright[origin_corner], atol=1e-6)
+    # the table frame keeps its handedness (y to the right of a player at the head looking at the foot)
+    a, b, c = cal.table_to_image([[0, 0], [1, 0], [0, 1]])
+    u, v = b - a, c - a
+    assert u[0] * v[1] - u[1] * v[0] > 0
+
+
+def test_a_head_across_the_long_rails_is_refused() -> None:
+    with pytest.raises(CalibrationError, match="--head top"):
+        TableCalibration.from_corners(CORNERS, (1920, 1080), head="top")
+
+
+@pytest.mark.parametrize("dist", [None, [-0.12, 0.03, 0.001, -0.0005, 0.0]])
+def test_mappings_are_inverse_and_vectorised(dist: list[float] | None) -> None:
+    base = TableCalibration.from_corners(CORNERS, (1920, 1080))
+    cal = TableCalibration(image_size=(1920, 1080), homography=base.homography,
+                           camera_matrix=None if dist is None else K, dist_coeffs=dist)
+    xy = np.random.default_rng(0).uniform([0, 0], [2.54, 1.27], size=(5, 7, 2))
+    px = cal.table_to_image(xy)
+    assert px.shape == (5, 7, 2)
+    np.testing.assert_allclose(cal.image_to_table(px), xy, atol=1e-7)
+
+
+def test_distortion_matches_opencv_project_points() -> None:
+    import cv2
+
+    base = TableCalibration.from_corners(CORNERS, (1920, 1080))
+    dist = np.array([-0.1, 0.02, 0.0, 0.0, 0.0])
+    cal = TableCalibration(image_size=(1920, 1080), homography=base.homography, camera_matrix=K, dist_coeffs=dist)
+    und = base.table_to_image([[0.3, 0.2], [2.5, 1.2]])
+    k = np.array(K)
+    norm = np.c_[(und - k[:2, 2]) / [k[0, 0], k[1, 1]], np.ones(2)]
+    want, _ = cv2.projectPoints(norm.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), k, dist)
+    np.testing.assert_allclose(cal.table_to_image([[0.3, 0.2], [2.5, 1.2]]), want.reshape(-1, 2), atol=1e-6)
+
+
+def test_save_load_round_trip_keeps_the_contract_fields(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cal = TableCalibration.from_corners(CORNERS, (1920, 1080), head="right")
+    cal.camera_matrix, cal.dist_coeffs = np.array(K), np.array([-0.05, 0.0, 0.0, 0.0, 0.0])
+    path = tmp_path / "cal.json"
+    cal.save(path)
+    doc = json.loads(path.read_text())
+    assert doc["schema"] == SCHEMA
+    assert set(doc) >= {"image_size", "table", "length", "width", "homography", "camera_matrix", "dist_coeffs",
+                        "head", "reprojection_error_mm", "source"}
+    back = TableCalibration.load(path)
+    xy = [[0.5, 0.5], [2.0, 1.0]]
+    np.testing.assert_allclose(back.table_to_image(xy), cal.table_to_image(xy))
+    assert back.head == "right" and back.source == "manual"
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_with_head_turns_the_table_frame() -> None:
+    cal = TableCalibration.from_corners(CORNERS, (1920, 1080), head="left")
+    turned = cal.with_head("right")
+    np.testing.assert_allclose(turned.table_to_image([0.0, 0.0]), cal.table_to_image([cal.length, cal.width]))
+    with pytest.raises(CalibrationError):
+        cal.with_head("top")
+
+
+@pytest.mark.parametrize("text, message", [
+    ("{not json", "cannot read"),
+    ('{"schema": "something/else"}', "not a cueref.calibration/1"),
+    ('{"schema": "cueref.calibration/1", "image_size": [10, 10]}', "malformed"),
+])
+def test_bad_calibration_files_say_what_is_wrong(tmp_path, text: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    p = tmp_path / "bad.json"
+    p.write_text(text)
+    with pytest.raises(CalibrationError, match=message):
+        TableCalibration.load(p)
+
+
+def test_missing_calibration_file() -> None:
+    with pytest.raises(CalibrationError, match="not found"):
+        TableCalibration.load("/nonexistent/cal.json")
