@@ -71,8 +71,8 @@ def learn_cloth(lab: np.ndarray) -> ClothModel:
     mean_ab = ab[near].mean(axis=0)
     chroma = float(np.linalg.norm(mean_ab - 128))
     if chroma < MIN_CHROMA:
-        raise CalibrationError("the cloth has no colour the camera can separate from the room (grey or too dark); "
-                               + HINT)
+        raise CalibrationError("no coloured cloth fills the centre of the frame (no table in view, a grey cloth, or "
+                               "a table too small or too far off-centre); " + HINT)
     ang = np.arctan2(ab[near, 1] - 128, ab[near, 0] - 128)
     mean_ang = float(np.arctan2(mean_ab[1] - 128, mean_ab[0] - 128))
     spread = float(np.sqrt(np.mean(np.angle(np.exp(1j * (ang - mean_ang))) ** 2)))

@@ -41,6 +41,9 @@ def register(app: typer.Typer) -> None:
         tmp.replace(over_path)
         err = cal.reprojection_error_mm
         how = {"user": "as given", "rack": "found from the rack", "default": "assumed; pass --head if wrong"}
+        quality = f"fit error {err:.1f} mm" if err is not None else "fit error unknown (no cushion edge measured)"
+        spread = cal.extra.get("corner_spread_px")
+        steady = f", corners steady to {spread:.1f} px over the frames" if spread else ""
         typer.echo(f"calibrated ({cal.source}, {res.frames_used} frame(s)): table {cal.table}, head {cal.head} "
-                   f"({how[res.head_from]}), fit error {err:.1f} mm" if err is not None else "")
+                   f"({how[res.head_from]}), {quality}{steady}")
         typer.echo(f"wrote {out_path} and {over_path}")
