@@ -1,8 +1,9 @@
 """Shots from a stream of track states: at rest -> struck -> moving -> at rest.
 
 A shot starts when some seen ball leaves the place it rested by more than ``move_threshold`` on two frames in a
-row, and ends when every seen ball has stayed within ``still_spread`` for ``rest_time`` seconds. A hidden ball
-counts as still (a ball under an arm is not moving the shot along).
+row, and ends when, for every seen ball, the mean position over the first and the second half of the last
+``rest_time`` seconds differ by less than ``still_drift`` (means, so that detector noise does not keep a shot
+open). A hidden ball counts as still (a ball under an arm is not moving the shot along).
 """
 
 from __future__ import annotations
@@ -30,15 +31,15 @@ class ShotSegmenter:
 
     Args:
         move_threshold: displacement from the resting place (m) that means a ball is moving (3-4 noise sigmas).
-        still_spread: largest spread (m) of a ball's positions over ``rest_time`` for it to be at rest.
+        still_drift: largest drift (m) of a ball's mean position between the halves of ``rest_time``.
         rest_time: seconds every ball must be still before the shot is over.
     """
 
-    def __init__(self, move_threshold: float = 0.012, still_spread: float = 0.008, rest_time: float = 0.5) -> None:
-        if move_threshold <= 0 or still_spread <= 0 or rest_time <= 0:
-            raise ValueError("ShotSegmenter: move_threshold, still_spread and rest_time must be positive")
+    def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5) -> None:
+        if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0:
+            raise ValueError("ShotSegmenter: move_threshold, still_drift and rest_time must be positive")
         self.move_threshold = move_threshold
-        self.still_spread = still_spread
+        self.still_drift = still_drift
         self.rest_time = rest_time
         self.moving = False
         self.anchor: dict[int, np.ndarray] = {}
@@ -72,9 +73,13 @@ class ShotSegmenter:
         for _, frame in self.recent:
             for k, p in frame.items():
                 tracks.setdefault(k, []).append(p)
-        spread = max((float(np.max(np.ptp(np.asarray(v), axis=0))) for v in tracks.values() if len(v) > 1),
-                     default=0.0)
-        if spread <= self.still_spread:
+        drift = 0.0
+        for v in tracks.values():
+            if len(v) >= 4:
+                arr = np.asarray(v)
+                h = len(arr) // 2
+                drift = max(drift, float(np.linalg.norm(arr[:h].mean(axis=0) - arr[h:].mean(axis=0))))
+        if drift <= self.still_drift:
             self.moving = False
             self._suspect = 0
             self.anchor = {k: np.mean(np.asarray(v), axis=0) for k, v in tracks.items()}

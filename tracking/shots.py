@@ -96,7 +96,9 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
                 cfg: ShotBuildConfig | None = None) -> Iterator[Shot]:
     """The whole tracking stage as a generator: observations in, shot records out as each shot ends."""
     tracker = tracker or BallTracker(geometry, game)
-    segmenter = segmenter or ShotSegmenter()
+    cfg = cfg or ShotBuildConfig()
+    segmenter = segmenter or ShotSegmenter(move_threshold=max(0.012, 6 * cfg.noise_sigma),
+                                           still_drift=max(0.004, 2 * cfg.noise_sigma))
     number = first_shot
     for obs in observations:
         states = tracker.update(obs)
