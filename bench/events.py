@@ -1,12 +1,14 @@
 """Score tracking and event inference against exact ground truth.
 
-    python bench/events.py --split report            # oracle observations from the toy simulator (default)
-    python bench/events.py --synth-dir DIR           # oracle observations from `cueref synth` clips in DIR
+    python bench/events.py --split report                     # oracle observations, toy simulator (default)
+    .venv-sim/bin/python bench/events.py --source pooltool     # oracle observations, C's pooltool scenarios
+    python bench/events.py --synth-dir DIR                    # oracle observations from `cueref synth` clips
 
 ORACLE OBSERVATIONS: truth centres at every frame time + Gaussian noise of ``--noise-px`` pixels (converted to
 metres for 720p / 1080p), random dropouts, the truth visibility mask (occluding arms), and identity scores that
 put ``--id-p`` on the right ball. This measures the tracker and the event inference alone, not the detector.
-Seeds: ``--split dev`` (0-99) is for tuning, ``--split report`` (1000+) is what gets reported; never tune on it.
+Seeds: ``--split dev`` (0-99) is for tuning, ``--split report`` (100+) is what gets reported; never tune on it
+(the same split as ``cueref synth``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import json
 import statistics
 import sys
+import zlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -93,7 +96,7 @@ def truth_shot(events: list[dict], before: dict, after: dict) -> Shot:
 
 
 def cases_toy(split: str, n: int, fps: float):
-    base = 0 if split == "dev" else 1000
+    base = 0 if split == "dev" else 100
     sim = ToySim()
     for fam in FAMILIES:
         for s in range(base, base + n):
@@ -101,7 +104,7 @@ def cases_toy(split: str, n: int, fps: float):
             t = np.arange(0.0, sc.t_strike + 12.0, 1.0 / fps)
             tr = sim.run(sc, t)
             keep = t <= tr.t_rest + 1.5
-            yield fam, s, t[keep], tr.xy[keep], tr.visible[keep], truth_shot(tr.events, tr.before, tr.after)
+            yield fam, s, t[keep], tr.xy[keep], tr.visible[keep], [truth_shot(tr.events, tr.before, tr.after)]
 
 
 def cases_synth(directory: Path, fps: float):
@@ -118,7 +121,78 @@ def cases_synth(directory: Path, fps: float):
         if not shots:
             continue
         fam = name.split("_")[0]
-        yield fam, name, t[sel], xy[sel], visible[sel], Shot.from_dict(shots[0])
+        yield fam, name, t[sel], xy[sel], visible[sel], [Shot.from_dict(x) for x in shots]
+
+
+_CLIPS: dict = {}
+POOLTOOL_FAMILIES = ("break-8", "break-9", "break-14.1", "cut", "miss", "scratch", "soft", "kick", "bank", "rails",
+                     "combination", "frozen", "near-rail", "jump")
+
+
+def cases_pooltool(split: str, n: int, fps: float, res: str, occlusion: bool = True):
+    """C's pooltool scenarios (needs the sim extra), sampled at frame times, with the arms' visibility mask."""
+    from cueref.synth.clip import make_camera, simulate_scenario
+
+    base = 0 if split == "dev" else 100
+    for fam in POOLTOOL_FAMILIES:
+        for s in range(base, base + n):
+            key = (fam, s, occlusion)
+            if key not in _CLIPS:
+                _CLIPS[key] = simulate_scenario(fam, s, occlusion=occlusion)
+            clip = _CLIPS[key]
+            t = np.arange(0.0, clip.duration + 1.0, 1.0 / fps)
+            xy = clip.motion.sample(t)[0]
+            cam = make_camera(clip.geometry, res, np.random.default_rng(s))
+            vis = clip.visible(t, cam)
+            yield fam, s, t, xy, vis, [Shot.from_dict(x) for x in clip.shots]
+
+
+def _est_for(truth: Shot, shots: list[Shot]) -> Shot | None:
+    strike = truth.events[0].t
+    return next((s for s in shots if s.t_start - 0.3 <= strike <= s.t_end), None)
+
+
+def phantoms(truth: Shot, shots: list[Shot]) -> int:
+    """Pocket / off-table events for balls the truth kept on the table (e.g. only hidden under an arm)."""
+    est = _est_for(truth, shots)
+    if est is None:
+        return 0
+    ft = derive(truth)
+    truth_gone = set(ft.pocket_of) | set(ft.off_table) | ({0} if ft.scratch else set())
+    est_gone = {e.ball for e in est.events if e.type in ("pocket", "off_table")}
+    return len(est_gone - truth_gone)
+
+
+def score_shot(fam, seed, fps, res, truth: Shot, shots: list[Shot], counts, errs, per_shot, args) -> None:
+    est = _est_for(truth, shots)
+    est_events = list(est.events) if est else []
+    tev = _dedupe([e for e in truth.events if e.type not in ("rest",)], 1.0 / fps)
+    eev = [e for e in est_events if e.type not in ("rest",)]
+    pairs = match(tev, eev, max(2.0 / fps, 0.05))
+    for kind in ("strike", "collision", "cushion", "pocket", "off_table"):
+        counts[kind][1] += sum(e.type == kind for e in tev)
+        counts[kind][2] += sum(e.type == kind for e in eev)
+    for i, j in pairs:
+        counts[tev[i].type][0] += 1
+        errs.append(abs(tev[i].t - eev[j].t))
+    ft = derive(truth)
+    fe = derive(est) if est else None
+    checks = {
+        "first_contact": fe is not None and fe.first_contact == ft.first_contact,
+        "pockets": fe is not None and fe.pocket_of == ft.pocket_of and fe.scratch == ft.scratch,
+        "rail_after_contact": fe is not None and fe.rail_after_contact == ft.rail_after_contact,
+        "off_table": fe is not None and set(fe.off_table) == set(ft.off_table),
+    }
+    if fam.startswith("break"):
+        checks["first_contact_break"] = checks["first_contact"]
+    for k, ok in checks.items():
+        per_shot[k][0] += int(ok)
+        per_shot[k][1] += 1
+    if args.verbose and not all(checks.values()):
+        print(f"  MISS {fam} seed={seed} fps={fps} {res}: {[k for k, v in checks.items() if not v]} "
+              f"truth_fc={ft.first_contact} est_fc={fe.first_contact if fe else None} truth_pk={ft.pocket_of} "
+              f"est_pk={fe.pocket_of if fe else None} truth_off={ft.off_table} est_off={fe.off_table if fe else None}",
+              file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> dict:
@@ -131,44 +205,19 @@ def run(args: argparse.Namespace) -> dict:
             errs: list[float] = []
             per_shot = defaultdict(lambda: [0, 0])
             phantom = 0
-            source = cases_synth(Path(args.synth_dir), fps) if args.synth_dir else cases_toy(args.split, args.n, fps)
-            for fam, seed, t, xy, vis, truth in source:
+            if args.synth_dir:
+                source = cases_synth(Path(args.synth_dir), fps)
+            elif args.source == "pooltool":
+                source = cases_pooltool(args.split, args.n, fps, res, occlusion=not args.no_occlusion)
+            else:
+                source = cases_toy(args.split, args.n, fps)
+            for fam, seed, t, xy, vis, truths in source:
                 obs = oracle_observations(t, xy, vis, sigma=sigma, drop=args.drop, id_p=args.id_p,
-                                          seed=hash((str(seed), fps, res)) % 2**32)
+                                          seed=zlib.crc32(f"{fam}/{seed}/{fps}/{res}".encode()))
                 shots = list(track_shots(obs, g, cfg=ShotBuildConfig(noise_sigma=max(sigma, 0.001))))
-                strike = truth.events[0].t
-                est = next((s for s in shots if s.t_start - 0.3 <= strike <= s.t_end), None)
-                est_events = list(est.events) if est else []
-                tev = _dedupe([e for e in truth.events if e.type not in ("rest",)], 1.0 / fps)
-                eev = [e for e in est_events if e.type not in ("rest",)]
-                pairs = match(tev, eev, max(2.0 / fps, 0.05))
-                for kind in ("strike", "collision", "cushion", "pocket", "off_table"):
-                    counts[kind][1] += sum(e.type == kind for e in tev)
-                    counts[kind][2] += sum(e.type == kind for e in eev)
-                for i, j in pairs:
-                    counts[tev[i].type][0] += 1
-                    errs.append(abs(tev[i].t - eev[j].t))
-                ft = derive(truth)
-                fe = derive(est) if est else None
-                checks = {
-                    "first_contact": fe is not None and fe.first_contact == ft.first_contact,
-                    "pockets": fe is not None and fe.pocket_of == ft.pocket_of and fe.scratch == ft.scratch,
-                    "rail_after_contact": fe is not None and fe.rail_after_contact == ft.rail_after_contact,
-                    "off_table": fe is not None and set(fe.off_table) == set(ft.off_table),
-                }
-                if fam == "break":
-                    checks["first_contact_break"] = checks["first_contact"]
-                for k, ok in checks.items():
-                    per_shot[k][0] += int(ok)
-                    per_shot[k][1] += 1
-                truth_gone = set(ft.pocket_of) | set(ft.off_table) | ({0} if ft.scratch else set())
-                est_gone = {e.ball for e in eev if e.type in ("pocket", "off_table")}
-                phantom += len(est_gone - truth_gone)
-                if args.verbose and not all(checks.values()):
-                    print(f"  MISS {fam} seed={seed} fps={fps} {res}: "
-                          f"{[k for k, v in checks.items() if not v]} truth_fc={ft.first_contact} "
-                          f"est_fc={fe.first_contact if fe else None} truth_pk={ft.pocket_of} "
-                          f"est_pk={fe.pocket_of if fe else None}", file=sys.stderr)
+                for truth in truths:
+                    score_shot(fam, seed, fps, res, truth, shots, counts, errs, per_shot, args)
+                    phantom += phantoms(truth, shots)
             key = f"{fps:g}fps/{res}"
             rows = {}
             for kind, (tp, nt, ne) in counts.items():
@@ -198,10 +247,15 @@ def main() -> int:
     ap.add_argument("--drop", type=float, default=0.02, help="chance a visible ball is missed in a frame")
     ap.add_argument("--id-p", type=float, default=0.6, help="identity score put on the right ball")
     ap.add_argument("--synth-dir", default=None, help="read `cueref synth` clips (trajectory + truth) from here")
+    ap.add_argument("--source", choices=("toy", "pooltool"), default="toy",
+                    help="toy: tracking.toysim families; pooltool: cueref.synth scenarios (needs the sim extra)")
+    ap.add_argument("--no-occlusion", action="store_true", help="pooltool source: no arms over the table")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", default=None, help="also write the report here")
     args = ap.parse_args()
-    source = f"synth clips in {args.synth_dir}" if args.synth_dir else f"toy simulator, {args.split} seeds"
+    source = (f"synth clips in {args.synth_dir}" if args.synth_dir else
+              f"{'pooltool scenarios (cueref.synth)' if args.source == 'pooltool' else 'toy simulator'}, "
+              f"{args.split} seeds")
     print(f"MODE: oracle observations (truth + {args.noise_px} px noise, {args.drop:.0%} dropouts, truth "
           f"visibility, id_p={args.id_p}); source: {source}; NOT the vision pipeline")
     report = run(args)
