@@ -68,39 +68,60 @@ def read_calls(path: str) -> CallsFile:
     return CallsFile(path=path, entries=tuple(entries))
 
 
+class Interleaver:
+    """Hands out the calls file's records around each tracked shot as it arrives (live or recorded).
+
+    ``preamble()`` gives what comes before the first shot; ``around(shot)`` the shot with the declarations that
+    belong to it, in log order. Slots beyond the tracked shots are never reached; ``leftover()`` gives the
+    declarations not yet handed out (a recorded match where the camera saw fewer shots than the log expects).
+    """
+
+    def __init__(self, calls: CallsFile | None, header: MatchRecord) -> None:
+        entries = calls.entries if calls is not None else ()
+        self._slots = calls is not None and calls.has_slots
+        self._head: list[tuple[int, Record]] = [] if calls is not None and calls.match else [(0, header)]
+        self._blocks: list[list[tuple[int, Record]]] = []  # slot mode: declarations after slot k
+        self._keyed: dict[int, list[tuple[int, Record]]] = {}  # keyed mode: declarations before shot n
+        self._k = 0
+        for line, rec, raw in entries:
+            if self._slots:
+                if isinstance(rec, Shot):
+                    self._blocks.append([])
+                elif self._blocks:
+                    self._blocks[-1].append((line, rec))
+                else:
+                    self._head.append((line, rec))
+                continue
+            n = raw.get("shot") if raw.get("type") in ("call", "choice") else None
+            if isinstance(n, int) and not isinstance(n, bool):
+                self._keyed.setdefault(n, []).append((line, rec))
+            else:
+                self._head.append((line, rec))
+
+    def preamble(self) -> list[tuple[int, Record]]:
+        return list(self._head)
+
+    def around(self, shot: Shot) -> list[tuple[int, Record]]:
+        if self._slots:
+            block = self._blocks[self._k] if self._k < len(self._blocks) else []
+            self._k += 1
+            return [(0, shot), *block]
+        return [*self._keyed.pop(shot.shot, []), (0, shot)]
+
+    def leftover(self) -> list[tuple[int, Record]]:
+        if self._slots:
+            return [r for block in self._blocks[self._k:] for r in block]
+        return [r for n in sorted(self._keyed) for r in self._keyed[n]]
+
+
 def merge(calls: CallsFile | None, shots: Sequence[Shot], header: MatchRecord) -> list[tuple[int, Record]]:
-    """The match log: (line in the calls file or 0, record). Tracked shots keep their own numbers.
+    """The whole match log at once: (line in the calls file or 0, record). Tracked shots keep their numbers.
 
     Slots beyond the tracked shots are dropped together with the declarations after them (the camera saw
     fewer shots than the log expects); tracked shots beyond the slots are appended.
     """
-    out: list[tuple[int, Record]] = []
-    if calls is None or not calls.entries:
-        out.append((0, header))
-        out.extend((0, s) for s in shots)
-        return out
-    if calls.match is None:
-        out.append((0, header))
-    if calls.has_slots:
-        k = 0
-        for line, rec, _raw in calls.entries:
-            if isinstance(rec, Shot):
-                if k >= len(shots):
-                    break
-                out.append((0, shots[k]))
-                k += 1
-            else:
-                out.append((line, rec))
-        out.extend((0, s) for s in shots[k:])
-        return out
-    before_shot: dict[int, list[tuple[int, Record]]] = {}
-    for line, rec, raw in calls.entries:
-        n = raw.get("shot") if raw.get("type") in ("call", "choice") else None
-        if isinstance(n, int) and not isinstance(n, bool):
-            before_shot.setdefault(n, []).append((line, rec))
-        else:
-            out.append((line, rec))
+    weave = Interleaver(calls, header)
+    out = weave.preamble()
     for s in shots:
-        out.extend(before_shot.pop(s.shot, []))
-        out.append((0, s))
+        out.extend(weave.around(s))
     return out

@@ -48,15 +48,29 @@ def observe(source: str, cal: TableCalibration) -> Iterator[BallObservations]:
 
 
 def track(observations: Iterable[BallObservations], cal: TableCalibration, game: str,
-          noise_mm: float = 2.0, first_shot: int = 1,
-          on_shot: Callable[[Shot], None] | None = None) -> list[Shot]:
-    """Shot records from observations; ``on_shot`` hears about each shot as soon as it ends."""
-    from tracking.shots import ShotBuildConfig, track_shots
+          noise_mm: float = 2.0, first_shot: int = 1, balls: set[int] | None = None,
+          after_shot: Callable[[Shot], set[int] | None] | None = None) -> list[Shot]:
+    """Shot records from observations.
 
+    ``balls`` are the ids the rules have on the table (cue ball included; None = the game's full set).
+    ``after_shot`` hears about each shot as soon as it ends and may answer with the balls the rules leave on the
+    table after it (spotted balls come back, a re-rack brings them all back), which the tracker then uses.
+    """
+    from tracking.shots import ShotBuildConfig, track_shots
+    from tracking.tracker import BallTracker
+
+    tracker = BallTracker(cal.geometry, game)
+    if balls is not None:
+        tracker.allowed = set(balls)
     cfg = ShotBuildConfig(noise_sigma=noise_mm / 1000)
     shots = []
-    for shot in track_shots(observations, cal.geometry, game, first_shot=first_shot, cfg=cfg):
+    for shot in track_shots(observations, cal.geometry, game, first_shot=first_shot, tracker=tracker, cfg=cfg):
         shots.append(shot)
-        if on_shot is not None:
-            on_shot(shot)
+        if after_shot is not None:
+            on_table = after_shot(shot)
+            if on_table is not None:
+                for ball in on_table - tracker.allowed:
+                    tracker.spot_ball(ball)
+                for ball in tracker.allowed - on_table:
+                    tracker.remove_ball(ball)
     return shots

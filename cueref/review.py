@@ -20,7 +20,7 @@ from pathlib import Path
 
 import cv2
 
-from adjudicator.errors import CuerefError, RecordError
+from adjudicator.errors import RecordError
 from adjudicator.match import Match
 from adjudicator.records import MatchRecord, Record, Shot, dumps
 from adjudicator.state import Ruling
@@ -36,7 +36,7 @@ class ReviewResult:
     shots: list[Shot]
     rulings: list[Ruling]
     header: MatchRecord
-    stopped: str | None = None  # why judging stopped early, if it did
+    problems: list[str] = field(default_factory=list)  # shots or declarations the rules could not accept
     files: list[Path] = field(default_factory=list)
 
 
@@ -48,28 +48,51 @@ def _header(calls: matchlog.CallsFile | None, game: str | None, players: Sequenc
                                   "breaker": names[0]})
 
 
-def judge(records: Sequence[tuple[int, Record]], file: str, lang: str,
-          default_choice: str | None) -> tuple[list[Ruling], str | None]:
-    """Judge as far as the log allows; a problem stops judging (with the reason) instead of losing the review."""
-    m = Match(file=file, lang=lang, default_choice=default_choice)
-    rulings: list[Ruling] = []
-    for line, rec in records:
-        try:
-            rulings.extend(m.feed(rec, line))
-        except RecordError as exc:
-            where = f"shot {rec.shot}" if isinstance(rec, Shot) else f"{file} line {line}"
-            return rulings, f"judging stopped at {where}: {exc.message}"
-    return rulings, None
+class Referee:
+    """Judges shots as the tracker delivers them, and tells the tracker which balls the rules left on the table.
+
+    A shot the rules cannot accept (a ball that is not on the table, a shot while a choice is open) is not
+    judged: it is listed in ``problems`` for a human to look at, and the match goes on from the state before it.
+    """
+
+    def __init__(self, weave: matchlog.Interleaver, file: str, lang: str, default_choice: str | None) -> None:
+        self.weave = weave
+        self.match = Match(file=file, lang=lang, default_choice=default_choice)
+        self.log: list[tuple[int, Record]] = []
+        self.rulings: list[Ruling] = []
+        self.problems: list[str] = []
+        self.file = file
+        self._feed(weave.preamble(), fatal=True)
+
+    def _feed(self, records: Sequence[tuple[int, Record]], fatal: bool = False) -> None:
+        for line, rec in records:
+            try:
+                self.rulings.extend(self.match.feed(rec, line))
+            except RecordError as exc:
+                if fatal:
+                    raise
+                where = f"shot {rec.shot}" if isinstance(rec, Shot) else f"{self.file} line {line}"
+                self.problems.append(f"{where} not judged: {exc.message}")
+                continue
+            self.log.append((line, rec))
+
+    def shot(self, shot: Shot) -> None:
+        self._feed(self.weave.around(shot))
+
+    def balls_on_table(self) -> set[int] | None:
+        state = self.match.state
+        return None if state is None else {0, *state.balls}
 
 
 def run_review(video: str, out_dir: str | Path, *, calls_path: str | None = None, calibration: str | None = None,
                head: str | None = None, game: str | None = None, players: Sequence[str] | None = None,
                lang: str = "en", default_choice: str | None = "first",
                on_shot: Callable[[Shot], None] | None = None) -> ReviewResult:
-    """Calibrate, track, judge and write the review folder."""
+    """Calibrate, track and judge shot by shot, then write the review folder."""
     out = Path(out_dir)
     calls = matchlog.read_calls(calls_path) if calls_path else None
     header = _header(calls, game, players)
+    referee = Referee(matchlog.Interleaver(calls, header), calls_path or "match.jsonl", lang, default_choice)
     cal = pipeline.calibrate(video, calibration, head)
     files: list[Path] = []
 
@@ -84,18 +107,27 @@ def run_review(video: str, out_dir: str | Path, *, calls_path: str | None = None
     ok, png = cv2.imencode(".png", draw_calibration(first_frame(video).image, cal))
     if ok:
         save("calibration.png", png.tobytes())
-    shots = pipeline.track(pipeline.observe(video, cal), cal, header.game, on_shot=on_shot)
+
+    def judged(shot: Shot) -> set[int] | None:
+        referee.shot(shot)
+        if on_shot is not None:
+            on_shot(shot)
+        return referee.balls_on_table()
+
+    shots = pipeline.track(pipeline.observe(video, cal), cal, header.game, balls=referee.balls_on_table(),
+                           after_shot=judged)
+    leftover = referee.weave.leftover()
+    if leftover:
+        referee.problems.append(f"{len(leftover)} declaration(s) in the calls file came after the last shot seen")
     save("shots.jsonl", "".join(dumps(s) + "\n" for s in shots))
-    log = matchlog.merge(calls, shots, header)
-    save("match.jsonl", "".join(dumps(r) + "\n" for _, r in log))
-    rulings, stopped = judge(log, calls_path or "match.jsonl", lang, default_choice)
-    save("rulings.jsonl", "".join(dumps(r.to_dict()) + "\n" for r in rulings))
+    save("match.jsonl", "".join(dumps(r) + "\n" for _, r in referee.log))
+    save("rulings.jsonl", "".join(dumps(r.to_dict()) + "\n" for r in referee.rulings))
     diagram = ShotDiagram(cal.geometry)
     for s in shots:
         ok, png = cv2.imencode(".png", diagram.draw(s, caption=f"shot {s.shot}"))
         if ok:
             save(f"shots/shot_{s.shot:03d}.png", png.tobytes())
-    result = ReviewResult(out, shots, rulings, header, stopped, files)
+    result = ReviewResult(out, shots, referee.rulings, header, referee.problems, files)
     save("report.html", render_html(result, video))
     return result
 
@@ -132,7 +164,7 @@ def render_html(result: ReviewResult, video: str) -> str:
             f"confidence {conf}</small></h2><div class='row'><img src='shots/shot_{s.shot:03d}.png' alt='shot "
             f"{s.shot} diagram'><div><h3>Ruling</h3>{calls}<h3>Events</h3><p class='ev'>{events or '—'}</p>"
             f"</div></div></section>")
-    stopped = f"<p class='review'>{h(result.stopped)}</p>" if result.stopped else ""
+    stopped = "".join(f"<p class='review'>{h(p)}</p>" for p in result.problems)
     return f"""<!doctype html><html><head><meta charset="utf-8"><title>cueref review: {h(Path(video).name)}</title>
 <style>body{{font-family:sans-serif;margin:2em;background:#fafafa}} .row{{display:flex;gap:1.5em;align-items:flex-start}}
 img{{max-width:60%;border:1px solid #ccc}} .ev{{font-family:monospace;font-size:90%}} .review{{color:#b00}}
@@ -146,4 +178,4 @@ shots seen: {len(result.shots)}; final scores: {scores or '—'}.</p>{stopped}
 """
 
 
-__all__ = ["ReviewResult", "run_review", "render_html", "judge", "CuerefError"]
+__all__ = ["Referee", "ReviewResult", "run_review", "render_html"]

@@ -48,6 +48,6 @@ def register(app: typer.Typer) -> None:
         for r in result.rulings:
             style = "red" if not r.legal else "green"
             console.print(f"[{style}]shot {r.shot}[/{style}] {r.announcement}")
-        if result.stopped:
-            console.print(f"[yellow]{result.stopped}[/yellow]")
+        for problem in result.problems:
+            console.print(f"[yellow]{problem}[/yellow]")
         console.print(f"wrote {out / 'report.html'} ({len(result.shots)} shots, {len(result.rulings)} rulings)")
