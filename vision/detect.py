@@ -122,8 +122,6 @@ class BallDetector:
         pts = (poly - [x0, y0]) * self.scale
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
         self.table_mask = mask
-        k = int(round(self.p.min_separation * self.r_small)) * 2 + 1
-        self._nms_kernel = np.ones((k, k), np.uint8)
         self._open_kernel = np.ones((2, 2), np.uint8)
         # Pocket zones: the pocket holes and liners are dark, not cloth, and reach the nose rectangle at the jaws;
         # there a pixel that is dark now and was dark in the learnt frame is pocket, not ball.
@@ -239,31 +237,30 @@ class BallDetector:
         split)."""
         r = self.r_small
         p = self.p
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
-        peaks = (dist >= cv2.dilate(dist, self._nms_kernel)) & (dist >= p.min_peak * r)
-        ys, xs = np.nonzero(peaks)
+        ys, xs = _local_maxima(dist, p.min_peak * r)
         vals = dist[ys, xs]
-        lab = labels[ys, xs]
-        comp_max = np.zeros(n, np.float32)
-        np.maximum.at(comp_max, lab, vals)
+        wide_any = bool(len(vals)) and float(vals.max()) > p.max_peak * r
+        if wide_any:  # labelling costs a millisecond: only when a rack, hand or arm is in view
+            n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
+            lab = labels[ys, xs]
+            comp_max = np.zeros(n, np.float32)
+            np.maximum.at(comp_max, lab, vals)
+            simple = comp_max[lab] <= p.max_peak * r
+        else:
+            n, labels, stats, comp_max = 0, None, None, np.zeros(0, np.float32)
+            simple = np.ones(len(vals), bool)
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
         ball_area = np.pi * r * r
         # Ordinary blobs: one ball or a few touching, each ball a distance peak about one radius high.
-        simple = comp_max[lab] <= p.max_peak * r
-        order = np.argsort(-vals)
-        min_d2 = (p.min_separation * r) ** 2
-        for i in order:
-            if not simple[i]:
-                continue
-            x, y = float(xs[i]), float(ys[i])
-            if all((x - a) ** 2 + (y - b) ** 2 >= min_d2 for a, b in out):  # plateau duplicates
-                out.append((x, y))
-                kinds.append(1)
+        for i in _greedy_nms(xs, ys, vals, p.min_separation * r, simple):
+            out.append((float(xs[i]), float(ys[i])))
+            kinds.append(1)
         # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; a hand, an
         # arm or a cue across balls is not compact and is dropped.
         for k in np.flatnonzero(comp_max > p.max_peak * r):
+            assert labels is not None and stats is not None
             x, y, w, h, area = stats[k]
             count = int(round(area * p.cluster_fill / ball_area))
             if count < 2 or count > 17:
@@ -291,27 +288,30 @@ class BallDetector:
         radial symmetry transform). Returns new centres, (K, 2) at working resolution, away from ``known``."""
         r = self.r_small
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
-        gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
+        gx16, gy16 = cv2.spatialGradient(grey)
+        gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
         mag = cv2.magnitude(gx, gy)
-        ys, xs = np.nonzero((mag > self.p.edge_min) & (self.table_mask > 0))
-        if len(xs) == 0:
+        voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
+        for x, y in known:  # balls already found vote for nothing new
+            cv2.circle(voters, (int(round(x)), int(round(y))), int(round(0.9 * r)), 0, -1)
+        nz = cv2.findNonZero(voters)
+        if nz is None:
             return np.zeros((0, 2))
+        nz = nz.reshape(-1, 2)
+        xs, ys = nz[:, 0].astype(np.intp), nz[:, 1].astype(np.intp)
         m = mag[ys, xs]
         ux, uy = gx[ys, xs] / m, gy[ys, xs] / m
         h, w = grey.shape
-        acc = np.zeros(h * w, np.float32)
-        for sign in (1.0, -1.0):
-            vx = np.clip(np.round(xs + sign * r * ux).astype(np.int32), 0, w - 1)
-            vy = np.clip(np.round(ys + sign * r * uy).astype(np.int32), 0, h - 1)
-            acc += np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
+        vx = np.clip(np.round(np.concatenate([xs + r * ux, xs - r * ux])).astype(np.int32), 0, w - 1)
+        vy = np.clip(np.round(np.concatenate([ys + r * uy, ys - r * uy])).astype(np.int32), 0, h - 1)
+        acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
         acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         thr = self.p.symmetry_min * 2 * np.pi * r / (2 * np.pi * 0.8 ** 2)
-        peaks = (acc >= cv2.dilate(acc, self._nms_kernel)) & (acc >= thr)
-        py, px = np.nonzero(peaks)
+        py, px = _local_maxima(acc, thr)
         if len(px) == 0:
             return np.zeros((0, 2))
-        pts = np.c_[px, py].astype(np.float64)
+        keep = _greedy_nms(px, py, acc[py, px], self.p.min_separation * r)
+        pts = np.c_[px[keep], py[keep]].astype(np.float64)
         if len(known):
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
             pts = pts[d > self.p.min_separation * r]
@@ -371,60 +371,88 @@ class BallDetector:
     def _refine(self, image: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Sub-pixel centres: a fixed-radius circle fitted to each ball's own boundary against the cloth.
 
-        Returns centres, radii (from the calibration at each centre) and the share of the circle the fit rested
-        on (0 when the ball had too little cloth boundary to fit, e.g. inside a rack; the centre is kept)."""
+        All balls at once (one window per ball, stacked): the cloth test at full resolution, the boundary pixels
+        (not-cloth with a cloth neighbour; a touching ball's side has none), then Gauss-Newton steps on
+        sum (|p - c| - r)^2 over the boundary pixels near the circle. Returns centres, radii (from the
+        calibration at each centre) and the share of the circle the fit rested on (0 when a ball had too little
+        cloth boundary, e.g. inside a rack; its centre is then kept)."""
         n = len(centres)
         radii = self.cal.ball_radius_px(self.cal.image_to_table(centres))
         fit = np.zeros(n)
         out = centres.copy()
+        if n == 0:
+            return out, radii, fit
         h, w = image.shape[:2]
-        box = np.ones((3, 3), np.uint8)
-        for i in range(n):
-            c, r = centres[i], radii[i]
-            half = int(np.ceil(1.5 * r))
-            cx, cy = int(round(c[0])), int(round(c[1]))
-            xa, ya, xb, yb = max(cx - half, 0), max(cy - half, 0), min(cx + half + 1, w), min(cy + half + 1, h)
-            if xb - xa < 5 or yb - ya < 5:
-                continue
-            q = self._bg_at(c)
-            fg = self._not_cloth(image[ya:yb, xa:xb], (float(q[0]), float(q[1])),
-                                 float((1 - self.p.dark_fraction) * q[2]), float((1 + self.p.bright_fraction) * q[2]))
-            edge = fg & (1 - cv2.erode(fg, box))
-            by, bx = np.nonzero(edge)
-            if len(bx) < 8:
-                continue
-            pts = np.c_[bx + xa, by + ya].astype(np.float64)
-            est = c.copy()
-            for _ in range(4):
-                dx, dy = pts[:, 0] - est[0], pts[:, 1] - est[1]
-                rho = np.sqrt(dx * dx + dy * dy)
-                sel = np.abs(rho - r) < 0.3 * r
-                if np.count_nonzero(sel) < 8:
-                    break
-                ux, uy = dx[sel] / rho[sel], dy[sel] / rho[sel]
-                res = rho[sel] - r
-                # Gauss-Newton for sum (|p - c| - r)^2 with r fixed (d res / d c = -u): (u'u) step = u'res
-                a, b_, c_ = ux @ ux, ux @ uy, uy @ uy
-                det = a * c_ - b_ * b_
-                if det < 1e-6:
-                    break
-                gx, gy = ux @ res, uy @ res
-                step = np.array([(c_ * gx - b_ * gy) / det, (a * gy - b_ * gx) / det])
-                est = est + step
-                if step @ step < 4e-4:
-                    break
-            span = _angular_coverage(pts - est, r)
-            if np.hypot(*(est - c)) < 0.6 * r and span >= 0.3:
-                out[i] = est
-                fit[i] = span
+        half = int(np.ceil(1.35 * float(radii.max())))
+        size = 2 * half + 1
+        if size > min(h, w):
+            return out, radii, fit
+        x0 = np.clip(np.round(centres[:, 0]).astype(int) - half, 0, w - size)  # windows kept inside the image
+        y0 = np.clip(np.round(centres[:, 1]).astype(int) - half, 0, h - size)
+        patches = np.stack([image[b:b + size, a:a + size] for a, b in zip(x0, y0, strict=True)])
+        q = cv2.transform(patches.reshape(n * size, size, 3).astype(np.float32), self._basis)
+        q = q.reshape(n, size, size, 3)
+        bg = self._bg_at_many(centres)  # (n, 3)
+        d1 = q[..., 0] - bg[:, 0, None, None]
+        d2 = q[..., 1] - bg[:, 1, None, None]
+        q3 = q[..., 2]
+        fg = ((d1 * d1 + d2 * d2 > self.p.fg_threshold ** 2) | (q3 < (1 - self.p.dark_fraction) * bg[:, 2, None, None])
+              | (q3 > (1 + self.p.bright_fraction) * bg[:, 2, None, None]))
+        inner = fg.copy()  # fg pixels whose 4 neighbours are fg too
+        inner[:, 1:, :] &= fg[:, :-1, :]
+        inner[:, :-1, :] &= fg[:, 1:, :]
+        inner[:, :, 1:] &= fg[:, :, :-1]
+        inner[:, :, :-1] &= fg[:, :, 1:]
+        edge = fg & ~inner
+        edge[:, [0, -1], :] = False
+        edge[:, :, [0, -1]] = False
+        bi, iy, ix = np.nonzero(edge)  # boundary pixels as one list, tagged with their ball
+        if len(bi) == 0:
+            return out, radii, fit
+        ptx = (x0[bi] + ix - centres[bi, 0]).astype(np.float32)  # offsets from the start centre
+        pty = (y0[bi] + iy - centres[bi, 1]).astype(np.float32)
+        rb = radii[bi].astype(np.float32)
+        est = np.zeros((n, 2), np.float32)
+
+        def sums(w: np.ndarray) -> np.ndarray:
+            return np.bincount(bi, weights=w, minlength=n)
+
+        for _ in range(4):
+            dx = ptx - est[bi, 0]
+            dy = pty - est[bi, 1]
+            rho = np.sqrt(dx * dx + dy * dy) + np.float32(1e-6)
+            sel = (np.abs(rho - rb) < 0.3 * rb).astype(np.float32)
+            ux, uy = dx / rho * sel, dy / rho * sel
+            res = (rho - rb) * sel
+            a, b_, c_ = sums(ux * ux), sums(ux * uy), sums(uy * uy)
+            gx, gy = sums(ux * res), sums(uy * res)
+            det = a * c_ - b_ * b_
+            good = (sums(sel) >= 8) & (det > 1e-6)
+            step = np.zeros((n, 2), np.float32)
+            step[good, 0] = (c_ * gx - b_ * gy)[good] / det[good]
+            step[good, 1] = (a * gy - b_ * gx)[good] / det[good]
+            est += step
+            if float(np.abs(step).max()) < 0.02:
+                break
+        # Share of 16 directions round the fitted circle that have boundary pixels on it.
+        dx = ptx - est[bi, 0]
+        dy = pty - est[bi, 1]
+        on = np.abs(np.sqrt(dx * dx + dy * dy) - rb) < 0.25 * rb
+        sector = ((np.arctan2(dy[on], dx[on]) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
+        hits = np.zeros((n, 16), bool)
+        hits[bi[on], sector] = True
+        span = hits.mean(axis=1)
+        ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
+        out[ok] = centres[ok] + est[ok]
+        fit[ok] = span[ok]
         return out, radii, fit
 
-    def _bg_at(self, c: np.ndarray) -> np.ndarray:
-        """The cloth model (basis coordinates) at an image point; it is smooth, so one value serves a window."""
+    def _bg_at_many(self, c: np.ndarray) -> np.ndarray:
+        """The cloth model at image points (N, 2) -> (N, 3)."""
         assert self._bg is not None
         x0, y0 = self.roi[:2]
-        sx = int(np.clip((c[0] - x0) * self.scale, 0, self._bg.shape[1] - 1))
-        sy = int(np.clip((c[1] - y0) * self.scale, 0, self._bg.shape[0] - 1))
+        sx = np.clip(((c[:, 0] - x0) * self.scale).astype(int), 0, self._bg.shape[1] - 1)
+        sy = np.clip(((c[:, 1] - y0) * self.scale).astype(int), 0, self._bg.shape[0] - 1)
         return self._bg[sy, sx]
 
     def _identify(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
@@ -436,6 +464,32 @@ class BallDetector:
             except Exception:  # a broken identifier must not stop detection
                 pass
         return np.full((len(centres), N_IDS), 1.0 / N_IDS)
+
+
+def _local_maxima(a: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """(ys, xs) of 3x3 local maxima at or above ``threshold`` (a cheap first pass; plateaus give several)."""
+    m = cv2.compare(a, float(threshold), cv2.CMP_GE) & cv2.compare(a, cv2.dilate(a, _K3), cv2.CMP_GE)
+    pts = cv2.findNonZero(m)
+    if pts is None:
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
+    pts = pts.reshape(-1, 2)
+    return pts[:, 1].astype(np.intp), pts[:, 0].astype(np.intp)
+
+
+def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: float,
+                allowed: np.ndarray | None = None) -> list[int]:
+    """Indices of the strongest points, dropping any closer than ``min_dist`` to one already kept."""
+    kept: list[int] = []
+    d2 = min_dist * min_dist
+    for i in np.argsort(-vals):
+        if allowed is not None and not allowed[i]:
+            continue
+        if all((xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 >= d2 for j in kept):
+            kept.append(int(i))
+    return kept
+
+
+_K3 = np.ones((3, 3), np.uint8)
 
 
 def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray) -> np.ndarray:
@@ -461,14 +515,3 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray) -
     if float(np.percentile(np.abs(d - 1.0), 80)) > MAX_SCALLOP_DEVIATION:
         return np.zeros((0, 2), np.float32)
     return best
-
-
-def _angular_coverage(d: np.ndarray, r: float) -> float:
-    """Share of the circle's directions (of 16 sectors) with boundary points near radius ``r``."""
-    rho = np.hypot(d[:, 0], d[:, 1])
-    sel = np.abs(rho - r) < 0.25 * r
-    if not sel.any():
-        return 0.0
-    ang = np.arctan2(d[sel, 1], d[sel, 0])
-    sectors = np.unique(((ang + np.pi) / (2 * np.pi) * 16).astype(int) % 16)
-    return len(sectors) / 16.0
