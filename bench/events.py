@@ -25,6 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from adjudicator.errors import CuerefError  # noqa: E402
 from adjudicator.facts import derive  # noqa: E402
 from adjudicator.records import Shot, ShotEvent  # noqa: E402
 from tracking.families import FAMILIES, make_scenario  # noqa: E402
@@ -138,8 +139,14 @@ def cases_pooltool(split: str, n: int, fps: float, res: str, occlusion: bool = T
         for s in range(base, base + n):
             key = (fam, s, occlusion)
             if key not in _CLIPS:
-                _CLIPS[key] = simulate_scenario(fam, s, occlusion=occlusion)
+                try:
+                    _CLIPS[key] = simulate_scenario(fam, s, occlusion=occlusion)
+                except CuerefError as exc:  # the scenario found no shot of its kind for this seed
+                    print(f"  skip {fam} seed={s}: {exc}", file=sys.stderr)
+                    _CLIPS[key] = None
             clip = _CLIPS[key]
+            if clip is None:
+                continue
             t = np.arange(0.0, clip.duration + 1.0, 1.0 / fps)
             xy = clip.motion.sample(t)[0]
             cam = make_camera(clip.geometry, res, np.random.default_rng(s))

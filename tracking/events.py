@@ -185,7 +185,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     for tk, a, b, c in resting:
         chain = [m for m in moving if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
         if chain:
-            moving.append((min(m[0] for m in chain) + 1e-5, a, b, c))
+            moving.append((max(tk, min(m[0] for m in chain) + 1e-5), a, b, c))
     moving.sort()
     kept: list[tuple[float, int, int, float]] = []
     for ev in moving:
@@ -329,6 +329,60 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     return out, hidden
 
 
+def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
+                   cfg: EventConfig) -> tuple[float, ShotEvent | None] | None:
+    """The strike and first contact when the cue ball was hidden (under the cue and arm) as it was struck.
+
+    The cue ball left its resting place P0 unseen and is first seen on a later piece. If that piece carried back
+    does not lead to P0, it hit something while hidden: the object ball that started moving in the gap along the
+    line of centres from the point where the cue ball's later path was one diameter from it. Returns the strike
+    time and that collision (None when the cue ball's path leads straight back to P0: no contact while hidden).
+    """
+    cue = paths.get(CUE)
+    if cue is None:
+        return None
+    R = ctx.geometry.ball_radius
+    dt = ctx.frame_dt
+    for tk, pre, post in _kinks(cue):
+        if pre.speed(pre.t1) > cfg.moving_speed or post.speed(post.t0) <= cfg.moving_speed:
+            continue
+        t0, t1 = pre.t1, post.t0
+        if t1 - t0 <= 1.5 * dt:
+            return None
+        p0 = pre.pos(t0)
+        ts = np.linspace(t0, t1, 400)
+        back = post.pos(ts)
+        if float(np.min(np.linalg.norm(back - p0, axis=1))) < R:
+            return (tk, None)  # straight from P0: nothing hit while hidden
+        best: tuple[float, int, float] | None = None
+        for b, path in paths.items():
+            if b == CUE:
+                continue
+            for tb, b_pre, b_post in _kinks(path):
+                if not (t0 - dt <= tb <= t1 + dt) or b_pre.speed(tb) > cfg.moving_speed:
+                    continue
+                rest = b_pre.pos(tb)
+                d = np.linalg.norm(back - rest, axis=1)
+                near = np.flatnonzero(np.abs(d - 2 * R) < 0.01)
+                if not len(near):
+                    continue
+                v = b_post.vel(b_post.t0)
+                if float(np.hypot(*v)) <= cfg.moving_speed:
+                    continue
+                u = v / float(np.hypot(*v))
+                for i in near:
+                    n = (rest - back[i]) / max(float(d[i]), 1e-9)
+                    ang = float(np.degrees(np.arccos(np.clip(u @ n, -1, 1))))
+                    if ang < 25 and (best is None or ang < best[2]):
+                        best = (tb, b, ang)
+        if best is None:
+            return None
+        tb, b, ang = best
+        conf = round(0.75 - 0.01 * ang, 3)
+        return (min(t0 + dt / 2, tb), ShotEvent(t=tb, type="collision", balls=(CUE, b), confidence=conf))
+    return None
+
+
 def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
                  cfg: EventConfig | None = None) -> tuple[list[ShotEvent], dict[str, object]]:
     """All events of one shot, in time order, and notes (close calls, hidden balls) for the record's extras."""
@@ -341,8 +395,17 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
             if pre.speed(tk) < cfg.moving_speed and post.speed(tk) > cfg.moving_speed:
                 t_strike = tk
                 break
-    events.append(ShotEvent(t=t_strike, type="strike", confidence=0.9 if cue is not None else 0.3))
     collisions = _collisions(paths, ctx, cfg)
+    hidden_strike = _hidden_strike(paths, ctx, cfg)
+    strike_conf = 0.9 if cue is not None else 0.3
+    if hidden_strike is not None and hidden_strike[1] is not None:
+        t_strike, first = hidden_strike
+        assert first is not None
+        # cue-ball contacts inferred across the hidden gap from misleading pieces give way to this one
+        collisions = [c for c in collisions if not (c.balls and CUE in c.balls and c.t <= first.t + ctx.frame_dt)]
+        collisions = sorted([*collisions, first], key=lambda e: e.t)
+        strike_conf = 0.5
+    events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg)
     body = sorted(collisions + cushions + departures, key=lambda e: e.t)

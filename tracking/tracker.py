@@ -54,7 +54,7 @@ class TrackerConfig:
     measurement_sigma: float = 0.003
     accel_var: float = 25.0
     stop_after: float = 0.4
-    identity_weight: float = 0.1
+    identity_weight: float = 0.2
     lost_after: float = 1.5
     max_speed: float = 12.0
     vote_cap: float = 15.0
@@ -241,6 +241,7 @@ class BallTracker:
             return []
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
+        others = np.array([t.xy[-1] for t in self.tracks if t.xy]).reshape(-1, 2)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._inside(tr.position)
@@ -257,12 +258,35 @@ class BallTracker:
                 d_last = np.full(len(dets), np.inf)
             d_pred = np.linalg.norm(obs.xy[dets] - pred, axis=1)
             dist = np.minimum(d_pred, d_last)
+            stop = self._contact_stop(tr, pred, others)
+            if stop is not None:  # the prediction runs into a ball: it may have stopped or turned there
+                dist = np.minimum(dist, np.linalg.norm(obs.xy[dets] - stop, axis=1))
             probs = tr.id_probs(self.cfg.vote_cap)
             ident = 1.0 - (obs.id_scores[dets] @ probs) / np.maximum(obs.id_scores[dets].max(axis=1), 1e-9)
             c = dist + self.cfg.identity_weight * ident
             cost[i] = np.where(dist <= gate, c, big)
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
+
+    def _contact_stop(self, tr: Track, pred: np.ndarray, others: np.ndarray) -> np.ndarray | None:
+        """Where the straight move from the last sighting to the prediction first touches another ball, if it does."""
+        if not tr.xy or len(others) < 2:
+            return None
+        p0 = np.asarray(tr.xy[-1])
+        step = pred - p0
+        length = float(np.linalg.norm(step))
+        two_r = 2 * self.geometry.ball_radius
+        if length < two_r:
+            return None
+        u = step / length
+        rel = others - p0
+        along = rel @ u
+        perp2 = np.sum(rel ** 2, axis=1) - along ** 2
+        hit = (along > 0.5 * two_r) & (along < length + two_r) & (perp2 < two_r ** 2)
+        if not np.any(hit):
+            return None
+        s = np.min(along[hit] - np.sqrt(np.maximum(two_r ** 2 - perp2[hit], 0.0)))
+        return p0 + u * max(float(s), 0.0)
 
     def _inside(self, p: np.ndarray) -> np.ndarray:
         """A prediction that ran through a cushion, mirrored back onto the table (the ball bounced)."""
