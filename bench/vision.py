@@ -71,9 +71,9 @@ def synth_scene(seed: int, resolution: str) -> dict:
     g = TableGeometry()
     r = g.ball_radius
     cloth = str(rng.choice([c for c in CLOTH_COLOURS if c != "grey"]))
-    cam = CameraModel.overhead(g, RESOLUTIONS[resolution], tilt_deg=tuple(rng.normal(0, 1.5, 2)),
-                               roll_deg=float(rng.normal(0, 1.0)), k1=float(rng.uniform(-0.08, 0.0)),
-                               head=str(rng.choice(["left", "right"])), fill=float(rng.uniform(0.85, 0.97)))
+    cam = CameraModel.overhead(g, RESOLUTIONS[resolution], tilt_deg=tuple(rng.uniform(-1.0, 1.0, 2)),
+                               roll_deg=float(rng.uniform(-1.0, 1.0)), k1=float(rng.uniform(-0.08, 0.0)),
+                               head=str(rng.choice(["left", "right"])), fill=float(rng.uniform(0.82, 0.92)))
     scene = TableScene(cam, RenderStyle(cloth=cloth))
     pos = np.full((16, 2), np.nan)
     ids = list(rng.permutation(16))

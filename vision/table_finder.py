@@ -275,6 +275,12 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
                 pts.append(st + pos * inward)
         outer_lines.append(_ransac_line(np.array(pts), 1.5)[0] if len(pts) >= 8 else _fit_line(np.array([p0, p1])))
     cloth_quad = _quad_from_lines(outer_lines)
+    margin = 2.0
+    outside = (cloth_quad[:, 0] < margin) | (cloth_quad[:, 0] > w - 1 - margin) | \
+        (cloth_quad[:, 1] < margin) | (cloth_quad[:, 1] > h - 1 - margin)
+    if outside.any():
+        raise CalibrationError("the table runs off the edge of the frame (a rail is not in view), so it cannot be "
+                               "measured; " + HINT)
 
     # Step inward to the cushion nose: the strongest grey-level edge within a cushion's width of the outer edge.
     band = np.arange(CUSHION_BAND[0] * px_per_m, CUSHION_BAND[1] * px_per_m, 0.5)
