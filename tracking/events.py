@@ -111,7 +111,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 b_pre = kb[1] if kb else paths[b].piece_at(tk)
                 b_from = max([x for x, _, _ in kinks[b] if x < (kb[0] if kb else tk) - 1e-9], default=-np.inf)
                 # contact happens before either ball kinks, and after both were on these pieces
-                t_hi = min(tk, kb[0] if kb else np.inf) + 0.3 * dt
+                t_hi = min(tk, kb[0] if kb else np.inf) + 0.5 * dt
                 t_lo = max(tk - 2.0 * dt, a_from, b_from)
                 if t_hi <= t_lo:
                     continue
@@ -217,13 +217,13 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 v_out = float(post.vel(tk) @ inward)  # speed away from it after
                 if v_in < cfg.moving_speed / 2 or v_out < cfg.moving_speed / 4:
                     continue
-                if _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt:
-                    continue  # into the jaws and gone: a pocket, not a cushion
+                # off a jaw and into the pocket: a real cushion contact, but a short look at it
+                jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
                 d_pre = _rail_dist(g, pre.pos(ts))[rail]
                 hit = np.flatnonzero(d_pre <= R)
                 tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
-                found.append((tc, b, rail, max(0.1, 0.95 - 0.5 * margin)))
+                found.append((tc, b, rail, max(0.1, (0.6 if jaw else 0.95) - 0.5 * margin)))
             # a cushion right after a collision, inside one frame gap: the later piece carried back runs through
             # the cushion, which only a bounce explains
             ts_back = np.linspace(tk, post.t0, 101)
