@@ -1,8 +1,10 @@
 """The overhead-camera renderer: table, balls, cue and arms, lens, light and sensor (OpenCV + numpy).
 
-A frame is drawn in *undistorted* pixels through ``CameraModel`` (so every 3-D height projects right), then the
-lens model bends the whole frame with ``cv2.remap``; the truth calibration is the homography at ball-centre
-height plus that lens model, so a rendered ball centre lands where ``TableCalibration.table_to_image`` says.
+The static table is drawn in *undistorted* pixels through ``CameraModel`` (so every 3-D height projects right)
+and bent once by the lens model with ``cv2.remap``; per frame, balls, cue and arms are drawn straight into the
+final image at their centres sent through the same lens model (``cv2.projectPoints``), scaled by its local
+magnification. The truth calibration is the homography at ball-centre height plus that lens model, so a rendered
+ball centre lands where ``TableCalibration.table_to_image`` says.
 
 Balls are shaded spheres rendered per pixel from a body orientation (stripes, number discs with the number,
 Lambert + ambient + a specular highlight, a soft shadow); a ball moving during the exposure is blurred along
@@ -282,9 +284,13 @@ class TableScene:
     def __post_init__(self) -> None:
         self.geometry = self.camera.geometry
         self.light = self._lighting()
-        self.background = self._draw_background()
+        background = self._draw_background()
         maps = self.camera.distortion_maps()
-        self.maps = None if maps is None else cv2.convertMaps(maps[0], maps[1], cv2.CV_16SC2)
+        if maps is not None:  # the static table is bent by the lens once; moving things are drawn bent per frame
+            background = cv2.remap(background, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        if self.style.light_falloff > 0:
+            background = np.clip(background.astype(np.float32) * self.light[..., None], 0, 255).astype(np.uint8)
+        self.background = background
         self._noise_bank: list[np.ndarray] = []
 
     _NOISE_PAD = 64
@@ -363,19 +369,32 @@ class TableScene:
                        (30, 30, 32), -1, cv2.LINE_AA, 4)
             cv2.circle(img, (int(round(c[0] * 16)), int(round(c[1] * 16))), int(round(r_hole * s * 16)),
                        (8, 8, 8), -1, cv2.LINE_AA, 4)
-        if self.style.light_falloff > 0:
-            img = np.clip(img.astype(np.float32) * self.light[..., None], 0, 255).astype(np.uint8)
         return img
 
-    # -- per frame
+    # -- per frame: everything that moves is placed in the final (distorted) image directly
     def ball_pixels(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Undistorted pixel centres (N, 2) and radii (N,) of balls at table ``positions`` (N, 2)."""
+        """Image pixel centres (N, 2) and radii (N,) of balls at table ``positions`` (N, 2)."""
         r = self.geometry.ball_radius
-        c = self.camera.project_xy(positions, r)
-        ex = self.camera.project_xy(positions + [r, 0.0], r)
-        ey = self.camera.project_xy(positions + [0.0, r], r)
+        cam = self.camera
+        c = cam.distort(cam.project_xy(positions, r))
+        ex = cam.distort(cam.project_xy(positions + [r, 0.0], r))
+        ey = cam.distort(cam.project_xy(positions + [0.0, r], r))
         rad = np.sqrt(np.linalg.norm(ex - c, axis=-1) * np.linalg.norm(ey - c, axis=-1))
         return c, rad
+
+    def capsules_px(self, occluders: Sequence[Occluder]) -> np.ndarray:
+        """Occluder capsules in image pixels (endpoints through the lens, radii by its local scale)."""
+        caps = occluder_capsules_px(self.camera, occluders)
+        if self.camera.dist is None or not len(caps):
+            return caps
+        out = caps.copy()
+        for k, (i, j) in enumerate(((0, 1), (2, 3))):
+            p = caps[:, [i, j]]
+            d = self.camera.distort(p)
+            d1 = self.camera.distort(p + [1.0, 0.0])
+            out[:, [i, j]] = d
+            out[:, 4 + k] = caps[:, 4 + k] * np.linalg.norm(d1 - d, axis=1)
+        return out
 
 
 def render_frame(scene: TableScene, positions: np.ndarray, *, orientations: np.ndarray | None = None,
@@ -401,8 +420,8 @@ def render_frame(scene: TableScene, positions: np.ndarray, *, orientations: np.n
         if velocities is not None and scene.style.motion_blur:
             v = np.nan_to_num(np.asarray(velocities, float)[present])
             half = v * scene.style.exposure / 2
-            blur = (scene.camera.project_xy(pos[present] + half, scene.geometry.ball_radius)
-                    - scene.camera.project_xy(pos[present] - half, scene.geometry.ball_radius))
+            cam, r = scene.camera, scene.geometry.ball_radius
+            blur = cam.distort(cam.project_xy(pos[present] + half, r)) - cam.distort(cam.project_xy(pos[present] - half, r))
         if scene.style.shadows:
             for c, r in zip(centres, radii, strict=True):
                 _shadow(img, c, r)
@@ -411,12 +430,10 @@ def render_frame(scene: TableScene, positions: np.ndarray, *, orientations: np.n
             rgb, alpha, x0, y0 = ball_sprite(centres[j], radii[j], int(b), o, blur_px=blur[j], gain=float(gains[j]))
             composite(img, rgb, alpha, x0, y0)
     if occluders:
-        caps = occluder_capsules_px(scene.camera, occluders)
+        caps = scene.capsules_px(occluders)
         for o, cap in zip(occluders, caps, strict=True):
             colour = o.colour or _OCCLUDER_COLOURS.get(o.kind, (70, 55, 50))
             _draw_capsule(img, cap, colour, cue=o.kind == "cue")
-    if scene.maps is not None:
-        img = cv2.remap(img, scene.maps[0], scene.maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if rng is not None and scene.style.noise_sigma > 0:
         img = cv2.add(img, scene.noise_view(rng), dtype=cv2.CV_8U)  # saturating
     return img
