@@ -196,8 +196,8 @@ class GameDriver:
             else:
                 rack = rack_layout(self.game, self.geometry, self.rng)
             for b in list(layout):
-                if b not in keep and b != 0:
-                    changes[b] = None
+                if b not in keep and (b != 0 or ruling.cue_ball != "in_place"):
+                    changes[b] = None  # (a cue ball in hand is lifted now and placed before the next shot)
             for b, p in rack.items():
                 changes[b] = p
             for b, p in keep.items():
