@@ -111,7 +111,10 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 b_pre = kb[1] if kb else paths[b].piece_at(tk)
                 b_from = max([x for x, _, _ in kinks[b] if x < (kb[0] if kb else tk) - 1e-9], default=-np.inf)
                 # contact happens before either ball kinks, and after both were on these pieces
-                t_hi = min(tk, kb[0] if kb else np.inf) + 0.5 * dt
+                # (a ball at rest stays put until hit, so only a moving ball's kink bounds its piece)
+                a_bound = tk if a_pre.speed(tk) > cfg.moving_speed else np.inf
+                b_bound = kb[0] if kb and b_pre.speed(kb[0]) > cfg.moving_speed else np.inf
+                t_hi = min(a_bound, b_bound, tk + 1.5 * dt) + 0.5 * dt
                 t_lo = max(tk - 2.0 * dt, a_from, b_from)
                 if t_hi <= t_lo:
                     continue
@@ -182,8 +185,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             if best_b is not None and best < 2 * R + 0.03:
                 moving.append((tk, min(a, best_b), max(a, best_b), 0.45))
     # two balls touching at rest collide only as part of a chain started by a moving ball
+    started_by_motion = list(moving)
     for tk, a, b, c in resting:
-        chain = [m for m in moving if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
+        chain = [m for m in started_by_motion if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
         if chain:
             moving.append((max(tk, min(m[0] for m in chain) + 1e-5), a, b, c))
     moving.sort()

@@ -86,3 +86,11 @@ class ShotSegmenter:
             self.t_quiet_before = t
             return ShotWindow(self.t_start, self.recent[0][0], t)
         return None
+
+    def finish(self) -> ShotWindow | None:
+        """The stream ended: a shot still in progress ends at the last frame (its balls may still be rolling)."""
+        if not self.moving or not self.recent:
+            return None
+        self.moving = False
+        t_last = self.recent[-1][0]
+        return ShotWindow(self.t_start, t_last, t_last)

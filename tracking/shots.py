@@ -111,3 +111,11 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
             if e.type in ("pocket", "off_table") and e.ball is not None:
                 tracker.remove_ball(e.ball)
         yield shot
+    window = segmenter.finish()
+    if window is not None:
+        shot = build_shot(tracker, window, number, cfg)
+        # cut off before everything stopped: say so, and ask for a look
+        extra = {**shot.extra, "unfinished": True}
+        conf = min(shot.confidence if shot.confidence is not None else 1.0, 0.5)
+        yield Shot(shot=shot.shot, t_start=shot.t_start, t_end=shot.t_end, before=shot.before, after=shot.after,
+                   events=shot.events, frozen=shot.frozen, near_rail=shot.near_rail, confidence=conf, extra=extra)

@@ -40,10 +40,12 @@ class TrackerConfig:
         measurement_sigma: detector noise on a ball centre.
         accel_var: white-noise acceleration variance of the Kalman model, (m/s^2)^2.
         stop_after: a hidden moving ball is assumed stopped after this long unseen (its prediction freezes).
-        identity_weight: metres of association cost per unit of identity disagreement (0 disables it).
+        identity_weight: association cost (m) of a detection whose identity clearly contradicts the track's
+            (scaled by their log-likelihood ratio, capped at 3; 0 disables it).
         vote_cap: at most this many frames' worth of identity evidence (detector errors are correlated).
         lost_after: an unmatched detection may continue a track unseen for up to this long (same identity).
         max_speed: fastest a ball moves (m/s); bounds how far a lost track can have gone.
+        merge_distance: detections closer than this (m; two balls are never closer than 57 mm) are one ball.
     """
 
     gate: float = 0.06
@@ -54,8 +56,9 @@ class TrackerConfig:
     measurement_sigma: float = 0.003
     accel_var: float = 25.0
     stop_after: float = 0.4
-    identity_weight: float = 0.2
+    identity_weight: float = 0.3
     lost_after: float = 1.5
+    merge_distance: float = 0.045
     max_speed: float = 12.0
     vote_cap: float = 15.0
 
@@ -132,6 +135,7 @@ class BallTracker:
         self.frame_times: list[float] = []
         self.frame_indices: list[int] = []
         self._next_id = 0
+        self._prev: dict[int, np.ndarray] = {}
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -146,8 +150,39 @@ class BallTracker:
         self.allowed.add(ball)
 
     # -- per frame ------------------------------------------------------------------------------------------
+    def merge_overlaps(self, obs: BallObservations) -> BallObservations:
+        """Detections closer than two balls can be are one ball (a fast ball's blur streak is often found as
+        several circles along it): merge each connected group into its confidence-weighted mean."""
+        n = len(obs)
+        if n < 2 or self.cfg.merge_distance <= 0:
+            return obs
+        d = np.linalg.norm(obs.xy[:, None, :] - obs.xy[None, :, :], axis=2)
+        close = d < self.cfg.merge_distance
+        if not np.any(close[np.triu_indices(n, 1)]):
+            return obs
+        from scipy.sparse.csgraph import connected_components
+
+        k, label = connected_components(close, directed=False)
+        w = np.maximum(obs.confidence, 1e-6)
+        xy = np.zeros((k, 2))
+        xy_px = np.zeros((k, 2))
+        rad = np.zeros(k)
+        conf = np.zeros(k)
+        ids = np.zeros((k, N_IDS))
+        for g in range(k):
+            m = label == g
+            ww = w[m] / w[m].sum()
+            xy[g] = ww @ obs.xy[m]
+            xy_px[g] = ww @ obs.xy_px[m]
+            rad[g] = float(np.max(obs.radius_px[m]))
+            conf[g] = float(np.max(obs.confidence[m]))
+            ids[g] = ww @ obs.id_scores[m]
+        return BallObservations(t=obs.t, frame_index=obs.frame_index, xy=xy, xy_px=xy_px, radius_px=rad,
+                                confidence=conf, id_scores=ids)
+
     def update(self, obs: BallObservations) -> list[TrackState]:
         """Predict every track to ``obs.t``, associate, correct, start new tracks, re-vote identities."""
+        obs = self.merge_overlaps(obs)
         t = obs.t
         self.frame_times.append(t)
         self.frame_indices.append(obs.frame_index)
@@ -171,6 +206,7 @@ class BallTracker:
             matches += got
             used = {m[0] for m in got}
             free_tracks = [k for k in free_tracks if k not in used]
+        self._prev = {k: np.asarray(self.tracks[k].xy[-1]) for k, _ in matches if self.tracks[k].xy}
         for k, d in matches:
             tr = self.tracks[k]
             z = obs.xy[d]
@@ -186,9 +222,12 @@ class BallTracker:
         for k in free_tracks:
             self.tracks[k].hidden = True
         matched = {d for _, d in matches}
+        streaks = self._streaks(matches, obs)
         for d in det_idx:
             if d in matched:
                 continue
+            if self._on_streak(obs.xy[d], streaks):
+                continue  # a second circle found along a fast ball's blur, not another ball
             lost = self._lost_match(obs, d)
             if lost is not None:  # a fast ball that bounced out of the gate, or came out from under an arm
                 z = obs.xy[d]
@@ -204,6 +243,28 @@ class BallTracker:
                 self._record(tr, obs, d)
         self.assign_identities()
         return self.states()
+
+    def _streaks(self, matches: list[tuple[int, int]], obs: BallObservations) -> list[tuple[np.ndarray, np.ndarray]]:
+        """This frame's path segment of every ball that moved more than a diameter since its last sighting."""
+        out = []
+        for k, d in matches:
+            p0 = self._prev.get(k)
+            if p0 is None:
+                continue
+            p1 = obs.xy[d]
+            if float(np.linalg.norm(p1 - p0)) > 2 * self.geometry.ball_radius:
+                out.append((p0, p1))
+        return out
+
+    def _on_streak(self, z: np.ndarray, streaks: list[tuple[np.ndarray, np.ndarray]]) -> bool:
+        r = self.geometry.ball_radius
+        for p0, p1 in streaks:
+            seg = p1 - p0
+            length2 = float(seg @ seg)
+            s = float(np.clip((z - p0) @ seg / length2, -0.5, 1.5))
+            if float(np.linalg.norm(z - (p0 + s * seg))) < 1.5 * r:
+                return True
+        return False
 
     def _lost_match(self, obs: BallObservations, d: int) -> Track | None:
         """A track unseen this frame that this detection most plausibly continues: same identity, reachable."""
@@ -262,8 +323,10 @@ class BallTracker:
             if stop is not None:  # the prediction runs into a ball: it may have stopped or turned there
                 dist = np.minimum(dist, np.linalg.norm(obs.xy[dets] - stop, axis=1))
             probs = tr.id_probs(self.cfg.vote_cap)
-            ident = 1.0 - (obs.id_scores[dets] @ probs) / np.maximum(obs.id_scores[dets].max(axis=1), 1e-9)
-            c = dist + self.cfg.identity_weight * ident
+            # log-likelihood ratio of "this detection is the track's ball" against its own best guess, 0..3
+            agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
+            llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)
+            c = dist + self.cfg.identity_weight * llr / 3.0
             cost[i] = np.where(dist <= gate, c, big)
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
