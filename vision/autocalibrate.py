@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from adjudicator.errors import CalibrationError, CuerefError
-from vision.calibration import HEADS, TableCalibration
+from vision.calibration import HEADS, TableCalibration, order_corners
 from vision.head import head_from_rack
 from vision.io import iter_frames
 from vision.table_finder import HINT, calibrate_image, fit_table
@@ -56,7 +56,7 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
     if corners is not None:
         cal = TableCalibration.from_corners(corners, (w, h), head=head, table=table, source="manual")
         return CalibrationResult(cal, first, "user" if head else "default", 1)
-    quads, errors, extras = [], [], []
+    quads, errors, extras, across = [], [], [], []
     first_error: CuerefError | None = None
     for f in frames:
         try:
@@ -64,7 +64,8 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
         except CalibrationError as exc:
             first_error = first_error or exc
             continue
-        quads.append(cal_f.corners_px())
+        quads.append(order_corners(cal_f.corners_px()))  # image order, whatever each frame made of the head
+        across.append(cal_f.head in ("left", "right"))
         errors.append(cal_f.reprojection_error_mm or 0.0)
         extras.append(cal_f.extra)
     if not quads:
@@ -72,7 +73,8 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
         raise first_error
     quad = np.median(np.array(quads), axis=0)
     spread_px = float(np.max(np.linalg.norm(np.array(quads) - quad, axis=-1))) if len(quads) > 1 else 0.0
-    cal = TableCalibration.from_corners(quad, (w, h), head=None, table=table, source="auto")
+    cal = TableCalibration.from_corners(quad, (w, h), head=None, table=table, source="auto",
+                                        long_horizontal=2 * sum(across) >= len(across))
     cal.reprojection_error_mm = float(np.median(errors))
     cal.extra = dict(extras[0])
     cal.extra["frames_used"] = len(quads)

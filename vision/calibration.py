@@ -162,18 +162,21 @@ class TableCalibration:
 
     @classmethod
     def from_corners(cls, corners_px: Any, image_size: tuple[int, int], *, head: str | None = None,
-                     table: str = "9ft", source: str = "manual") -> TableCalibration:
+                     table: str = "9ft", source: str = "manual",
+                     long_horizontal: bool | None = None) -> TableCalibration:
         """Calibrate from the four cushion-nose corners in any order.
 
         The corners are sorted around the table; ``head`` says which image side holds the head rail (default: the
-        left or, for a table standing upright in the image, the bottom).
+        left or, for a table standing upright in the image, the bottom). ``long_horizontal`` says whether the long
+        rails run across the image (None: judged from the side lengths, which a steep camera can mislead).
         """
         c, _ = _as_points(corners_px)
         if c.shape != (4, 2):
             raise CalibrationError(f"need exactly 4 corners (x1,y1,...,x4,y4), got {len(c)}")
         ordered = order_corners(c)  # top-left, top-right, bottom-right, bottom-left (image)
-        long_horizontal = (np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[3])
-                           >= np.linalg.norm(ordered[3] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[1]))
+        if long_horizontal is None:
+            long_horizontal = bool(np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[3])
+                                   >= np.linalg.norm(ordered[3] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[1]))
         if head is None:
             head = "left" if long_horizontal else "bottom"
         if head in ("left", "right") and not long_horizontal or head in ("top", "bottom") and long_horizontal:

@@ -122,6 +122,13 @@ class BallDetector:
         pts = (poly - [x0, y0]) * self.scale
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
         self.table_mask = mask
+        # The expected ball radius at every working pixel: a camera at an angle sees near balls bigger.
+        gy_, gx_ = np.mgrid[0:mask.shape[0]:8, 0:mask.shape[1]:8].astype(np.float64)
+        full = np.stack([gx_, gy_], axis=-1) / self.scale + [x0, y0]
+        rgrid = cal.ball_radius_px(cal.image_to_table(full)) * self.scale
+        rgrid = np.nan_to_num(rgrid, nan=self.r_small).clip(0.4 * self.r_small, 3.0 * self.r_small)
+        self.rmap = cv2.resize(rgrid.astype(np.float32), (mask.shape[1], mask.shape[0]),
+                               interpolation=cv2.INTER_LINEAR)
         self._open_kernel = np.ones((2, 2), np.uint8)
         # Pocket zones: the pocket holes and liners are dark, not cloth, and reach the nose rectangle at the jaws;
         # there a pixel that is dark now and was dark in the learnt frame is pocket, not ball.
@@ -159,8 +166,13 @@ class BallDetector:
         small = small_u8.astype(np.float32)
         inside = self.table_mask > 0
         med = np.median(small[inside], axis=0)
-        d = np.linalg.norm(small - med, axis=-1)
-        cloth = (inside & (d < 0.25 * np.linalg.norm(med) + 12)).astype(np.float32)
+        # Cloth: the table's dominant colour direction, at any brightness a lamp's fall-off gives it (a colour
+        # distance would keep only the cloth under the lamp).
+        norm = np.linalg.norm(small, axis=-1) + 1e-6
+        cos = (small @ (med / (np.linalg.norm(med) + 1e-6))) / norm
+        ratio = norm / (np.linalg.norm(med) + 1e-6)
+        near = np.linalg.norm(small - med, axis=-1) < 0.25 * np.linalg.norm(med) + 12
+        cloth = (inside & (near | ((cos > np.cos(np.deg2rad(4.0))) & (ratio > 0.6) & (ratio < 1.6)))).astype(np.float32)
         u = med / max(float(np.linalg.norm(med)), 1.0)
         e1 = np.cross(u, [0.0, 0.0, 1.0] if abs(u[2]) < 0.9 else [1.0, 0.0, 0.0])
         e1 /= np.linalg.norm(e1)
@@ -170,10 +182,14 @@ class BallDetector:
         size = int(round(8 * self.r_small)) | 1
         wsum = cv2.boxFilter(cloth, -1, (size, size), normalize=False, borderType=cv2.BORDER_REFLECT)
         qmed = self._basis @ med
+        big = 4 * size + 1
+        wbig = cv2.boxFilter(cloth, -1, (big, big), normalize=False, borderType=cv2.BORDER_REFLECT)
         bg = np.empty_like(q)
         for c in range(3):
             v = cv2.boxFilter(q[..., c] * cloth, -1, (size, size), normalize=False, borderType=cv2.BORDER_REFLECT)
-            bg[..., c] = np.where(wsum > 0.5, v / np.maximum(wsum, 1e-6), qmed[c])
+            vb = cv2.boxFilter(q[..., c] * cloth, -1, (big, big), normalize=False, borderType=cv2.BORDER_REFLECT)
+            far = np.where(wbig > 0.5, vb / np.maximum(wbig, 1e-6), qmed[c])  # fill big gaps (a rack) widely
+            bg[..., c] = np.where(wsum > 0.5, v / np.maximum(wsum, 1e-6), far)
         self._bg = bg
         self._bg_planes = [np.ascontiguousarray(bg[..., c]) for c in range(3)]
         self._dark = (1.0 - self.p.dark_fraction) * self._bg_planes[2]
@@ -235,34 +251,36 @@ class BallDetector:
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a cluster
         split)."""
-        r = self.r_small
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
-        ys, xs = _local_maxima(dist, p.min_peak * r)
-        vals = dist[ys, xs]
-        wide_any = bool(len(vals)) and float(vals.max()) > p.max_peak * r
+        ys, xs = _local_maxima(dist, p.min_peak * float(self.rmap.min()))
+        rloc = self.rmap[ys, xs]
+        keep = dist[ys, xs] >= p.min_peak * rloc
+        ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
+        vals = dist[ys, xs] / rloc  # peak height in local radii
+        wide_any = bool(len(vals)) and float(vals.max()) > p.max_peak
         if wide_any:  # labelling costs a millisecond: only when a rack, hand or arm is in view
             n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
             lab = labels[ys, xs]
             comp_max = np.zeros(n, np.float32)
             np.maximum.at(comp_max, lab, vals)
-            simple = comp_max[lab] <= p.max_peak * r
+            simple = comp_max[lab] <= p.max_peak
         else:
             n, labels, stats, comp_max = 0, None, None, np.zeros(0, np.float32)
             simple = np.ones(len(vals), bool)
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
-        ball_area = np.pi * r * r
         # Ordinary blobs: one ball or a few touching, each ball a distance peak about one radius high.
-        for i in _greedy_nms(xs, ys, vals, p.min_separation * r, simple):
+        for i in _greedy_nms(xs, ys, vals, p.min_separation * rloc, simple):
             out.append((float(xs[i]), float(ys[i])))
             kinds.append(1)
         # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; a hand, an
         # arm or a cue across balls is not compact and is dropped.
-        for k in np.flatnonzero(comp_max > p.max_peak * r):
+        for k in np.flatnonzero(comp_max > p.max_peak):
             assert labels is not None and stats is not None
             x, y, w, h, area = stats[k]
-            count = int(round(area * p.cluster_fill / ball_area))
+            r = float(self.rmap[min(y + h // 2, fg.shape[0] - 1), min(x + w // 2, fg.shape[1] - 1)])
+            count = int(round(area * p.cluster_fill / (np.pi * r * r)))
             if count < 2 or count > 17:
                 continue
             comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
@@ -286,35 +304,40 @@ class BallDetector:
         is a circle of edges whose gradients all point at its centre, so edge pixels vote one radius along
         their gradient (both ways) and a ball piles up votes where cloth texture does not (a one-radius fast
         radial symmetry transform). Returns new centres, (K, 2) at working resolution, away from ``known``."""
-        r = self.r_small
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         gx16, gy16 = cv2.spatialGradient(grey)
         gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
         mag = cv2.magnitude(gx, gy)
         voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
         for x, y in known:  # balls already found vote for nothing new
-            cv2.circle(voters, (int(round(x)), int(round(y))), int(round(0.9 * r)), 0, -1)
+            rk = float(self.rmap[int(round(y)), int(round(x))])
+            cv2.circle(voters, (int(round(x)), int(round(y))), int(round(0.9 * rk)), 0, -1)
         nz = cv2.findNonZero(voters)
         if nz is None:
             return np.zeros((0, 2))
         nz = nz.reshape(-1, 2)
         xs, ys = nz[:, 0].astype(np.intp), nz[:, 1].astype(np.intp)
         m = mag[ys, xs]
-        ux, uy = gx[ys, xs] / m, gy[ys, xs] / m
+        rv = self.rmap[ys, xs]  # each voter votes one local radius away
+        ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
         h, w = grey.shape
-        vx = np.clip(np.round(np.concatenate([xs + r * ux, xs - r * ux])).astype(np.int32), 0, w - 1)
-        vy = np.clip(np.round(np.concatenate([ys + r * uy, ys - r * uy])).astype(np.int32), 0, h - 1)
+        vx = np.clip(np.round(np.concatenate([xs + ux, xs - ux])).astype(np.int32), 0, w - 1)
+        vy = np.clip(np.round(np.concatenate([ys + uy, ys - uy])).astype(np.int32), 0, h - 1)
         acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
         acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
-        thr = self.p.symmetry_min * 2 * np.pi * r / (2 * np.pi * 0.8 ** 2)
-        py, px = _local_maxima(acc, thr)
+        # a ball's outline has 2 pi r pixels; blurred, its peak keeps about 1 / (2 pi 0.8^2) of them
+        k = self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
+        py, px = _local_maxima(acc, k * float(self.rmap.min()))
+        rloc = self.rmap[py, px]
+        sel = acc[py, px] >= k * rloc
+        py, px, rloc = py[sel], px[sel], rloc[sel]
         if len(px) == 0:
             return np.zeros((0, 2))
-        keep = _greedy_nms(px, py, acc[py, px], self.p.min_separation * r)
+        keep = _greedy_nms(px, py, acc[py, px], self.p.min_separation * rloc)
         pts = np.c_[px[keep], py[keep]].astype(np.float64)
         if len(known):
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
-            pts = pts[d > self.p.min_separation * r]
+            pts = pts[d > self.p.min_separation * rloc[keep]]
         return pts
 
     def _isolated(self, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
@@ -323,10 +346,11 @@ class BallDetector:
         candidate; a sample on a neighbouring candidate's disc counts as explained."""
         if len(cands) == 0:
             return np.zeros(0, bool)
-        r = self.r_small
         h, w = fg.shape
-        ring = np.concatenate([self._ring * (1.35 * r), self._ring * (1.7 * r)])  # (2K, 2)
-        pts = cands[:, None, :] + ring[None]  # (N, 2K, 2)
+        r = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)][:, None]  # (N, 1)
+        ring = np.concatenate([self._ring * 1.35, self._ring * 1.7])  # (2K, 2), in radii
+        pts = cands[:, None, :] + ring[None] * r[:, :, None]  # (N, 2K, 2)
         xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
         on = fg[yi, xi] > 0
@@ -334,7 +358,11 @@ class BallDetector:
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
         d = np.linalg.norm(pts[:, :, None, :] - every[None, None, :, :], axis=-1)  # (N, 2K, N + M)
         d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
-        near = d < 1.15 * r
+        near = d < 1.15 * r[:, :, None]
+        # A voucher must stand where a real neighbour can: balls do not overlap, so two centres closer than
+        # 1.5 radii are not two balls (knuckles, or points along an arm, would otherwise vouch for each other).
+        gap = np.linalg.norm(cands[:, None, :] - every[None, :, :], axis=-1)  # (N, N + M)
+        near &= (gap >= 1.5 * r)[:, None, :]
         ok = np.ones(len(cands), bool)
         for _ in range(4):  # only accepted balls explain their neighbours' rings (knuckles must not vouch
             # for each other)
@@ -351,8 +379,9 @@ class BallDetector:
         """Share of not-cloth pixels within 0.7 radius of each point (working resolution): a refined centre
         must still sit on something."""
         h, w = fg.shape
-        disc = self._disc * (0.7 * self.r_small)
-        q = pts[:, None, :] + disc[None]
+        r = self.rmap[np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+        q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
         xi = np.clip(np.round(q[..., 0]).astype(int), 0, w - 1)
         yi = np.clip(np.round(q[..., 1]).astype(int), 0, h - 1)
         return (fg[yi, xi] > 0).mean(axis=1)
@@ -476,15 +505,16 @@ def _local_maxima(a: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarr
     return pts[:, 1].astype(np.intp), pts[:, 0].astype(np.intp)
 
 
-def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: float,
+def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
                 allowed: np.ndarray | None = None) -> list[int]:
-    """Indices of the strongest points, dropping any closer than ``min_dist`` to one already kept."""
+    """Indices of the strongest points, dropping any closer than ``min_dist`` (per point, or one for all) to
+    one already kept."""
     kept: list[int] = []
-    d2 = min_dist * min_dist
+    d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))
     for i in np.argsort(-vals):
         if allowed is not None and not allowed[i]:
             continue
-        if all((xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 >= d2 for j in kept):
+        if all((xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 >= d2[i] for j in kept):
             kept.append(int(i))
     return kept
 

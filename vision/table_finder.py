@@ -230,6 +230,7 @@ class TableFit:
     nose_points: list[np.ndarray]
     nose_lines: list[np.ndarray]
     nose_found: list[bool]
+    long_horizontal: bool | None = None  # from the side pockets; None when they do not tell
 
 
 def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
@@ -318,14 +319,48 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
             cv2.contourArea(nose_quad.astype(np.float32)) > MIN_AREA_FRACTION * h * w * 0.7):
         raise CalibrationError("the rails found do not make a table; " + HINT)
     return TableFit(cloth_quad=cloth_quad, nose_quad=nose_quad, nose_points=nose_points, nose_lines=nose_lines,
-                    nose_found=found)
+                    nose_found=found, long_horizontal=_long_rails_across(cloth, cloth_quad))
+
+
+def _long_rails_across(cloth: np.ndarray, quad: np.ndarray) -> bool | None:
+    """Whether the long rails run across the image, from where the side pockets are.
+
+    A steep camera makes the near short rail look longer than the far long rails, so side lengths mislead; but
+    only a long rail has a pocket in its middle, where the cloth along the rail breaks off. The middle is taken
+    projectively (through a homography of the quad), so perspective does not move it."""
+    ordered = quad.astype(np.float64)
+    h, _ = cv2.findHomography(np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64), ordered)
+    if h is None:
+        return None
+
+    def cloth_share(t0: float, t1: float, side: int) -> float:
+        ts = np.linspace(t0, t1, 15)
+        inset = 0.03  # a little inside the cloth's outer edge, where a pocket cuts the cushion
+        u = {0: np.c_[ts, np.full_like(ts, inset)], 1: np.c_[np.full_like(ts, 1 - inset), ts],
+             2: np.c_[ts, np.full_like(ts, 1 - inset)], 3: np.c_[np.full_like(ts, inset), ts]}[side]
+        p = cv2.perspectiveTransform(u.reshape(-1, 1, 2), h).reshape(-1, 2)
+        xi = np.clip(np.round(p[:, 0]).astype(int), 0, cloth.shape[1] - 1)
+        yi = np.clip(np.round(p[:, 1]).astype(int), 0, cloth.shape[0] - 1)
+        return float((cloth[yi, xi] > 127).mean())
+
+    drop = []
+    for side in range(4):
+        mid = cloth_share(0.47, 0.53, side)
+        rest = (cloth_share(0.2, 0.35, side) + cloth_share(0.65, 0.8, side)) / 2
+        drop.append(rest - mid)
+    across = drop[0] + drop[2]  # sides 0 and 2 run across the image (top, bottom)
+    down = drop[1] + drop[3]
+    if abs(across - down) < 0.5:
+        return None
+    return across > down
 
 
 def calibrate_image(image: np.ndarray, *, table: str = "9ft", head: str | None = None) -> TableCalibration:
     """Calibrate from one frame (``head`` None: the default for the table's orientation; see ``vision.head``)."""
     fit = fit_table(image, table)
     h, w = image.shape[:2]
-    cal = TableCalibration.from_corners(fit.nose_quad, (w, h), head=head, table=table, source="auto")
+    cal = TableCalibration.from_corners(fit.nose_quad, (w, h), head=head, table=table, source="auto",
+                                        long_horizontal=fit.long_horizontal)
     # Quality: RMS distance of the nose edge samples from their fitted lines, in table mm.
     errs = []
     for pts, line in zip(fit.nose_points, fit.nose_lines, strict=True):
@@ -334,6 +369,6 @@ def calibrate_image(image: np.ndarray, *, table: str = "9ft", head: str | None =
             errs.append(d_px * cal.metres_per_pixel(pts) * 1000)
     all_err = np.concatenate(errs) if errs else np.zeros(0)
     cal.reprojection_error_mm = float(np.sqrt(np.mean(all_err ** 2))) if len(all_err) else None
-    cal.extra = {"cloth_quad_px": fit.cloth_quad.round(2).tolist(),
+    cal.extra = {"cloth_quad_px": fit.cloth_quad.round(2).tolist(), "long_rails_from_pockets": fit.long_horizontal,
                  "nose_edges_found": int(sum(fit.nose_found)), "head_known": head is not None}
     return cal
