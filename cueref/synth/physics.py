@@ -7,9 +7,9 @@ rt foot-right. Every cushion segment (the long straight ones, the short straight
 the pockets) is given the rail whose nose line is nearest its middle. Events keep pooltool's exact times.
 
 pooltool has no airborne balls. ``jump_ball`` adds one, *synthetically*: at that ball's first fast cushion
-contact it flies on over the rail instead of rebounding (a ballistic hop, drawn in the plane), the rest of the
-table is re-simulated from that instant without it, and the shot gains an ``off_table`` event and a
-``synthetic_jump`` note. Nothing else in the physics is changed.
+contact it flies on over the rail instead of rebounding (drawn in the plane), the rest of the table is
+re-simulated from that instant without it, and the shot keeps that cushion contact and gains an ``off_table``
+event and a ``synthetic_jump`` note. Nothing else in the physics is changed.
 """
 
 from __future__ import annotations
@@ -352,6 +352,9 @@ def _apply_jump(system: Any, geo: TableGeometry, jump: dict[str, Any]) -> tuple[
     motion = Motion(t=np.concatenate([times1, times2, end]), xy=np.concatenate([xy1, xy2, end_xy]),
                     v=np.concatenate([v1, v2, np.zeros_like(end_xy)]),
                     w=np.concatenate([w1, w2, np.zeros((1, N_BALLS, 3))]))
+    # it does reach the cushion (climbing its nose is what launches it), then leaves the table
+    events.append(ShotEvent(t=tj, type="cushion", ball=ball, rail=str(jump["rail"]),
+                            position=(round(float(p0[0]), 5), round(float(p0[1]), 5))))
     events.append(ShotEvent(t=t_off, type="off_table", ball=ball))
     jump["t_off_table"] = t_off
     return motion, events, t_all_end
