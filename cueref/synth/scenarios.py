@@ -348,7 +348,7 @@ SCENARIOS: dict[str, Scenario] = {s.name: s for s in [
     Scenario("kick", "straight-pool", "A kick: the cue ball goes to a rail before it hits a ball.",
              _single(_make_kick, _accept_kick)),
     Scenario("bank", "straight-pool", "A called bank: the object ball goes to a rail, then in.",
-             _single(_make_bank, _accept_bank)),
+             _single(_make_bank, _accept_bank, tries=400)),
     Scenario("rails", "straight-pool", "The cue ball travels round three or more cushions after contact.",
              _single(_make_rails, _accept_rails)),
     Scenario("combination", "straight-pool", "A called combination: the cue ball hits one ball into the called one.",

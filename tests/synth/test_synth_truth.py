@@ -59,7 +59,7 @@ def check_shot(rec: dict, gone: set[int], clip: SynthClip) -> set[int]:
             left.add(e["ball"])
     assert not left & set(after), f"shot {rec['shot']}: {left & set(after)} left the table but are in after"
     assert set(after) == on_table - left
-    final = clip.positions(rec["t_end"])
+    final = clip.positions(rec["t_end"] + 2e-6)  # times in the log are rounded to the microsecond
     for b, (x, y) in after.items():
         assert np.hypot(final[b, 0] - x, final[b, 1] - y) < 1e-4
         assert -0.001 < x < GEO.length + 0.001 and -0.001 < y < GEO.width + 0.001
