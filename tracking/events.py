@@ -93,6 +93,16 @@ def _kink_in(path: BallPath, lo: float, hi: float) -> tuple[float, Piece] | None
     return None
 
 
+def _opening(g: TableGeometry, rail: str, p: np.ndarray) -> bool:
+    """Whether a ball meeting ``rail`` at ``p`` is at a pocket opening (no cushion there to bounce from)."""
+    along = float(p[1]) if rail in ("head", "foot") else float(p[0])
+    span = g.width if rail in ("head", "foot") else g.length
+    corner = g.corner_mouth / np.sqrt(2) + g.ball_radius / 2
+    if along < corner or along > span - corner:
+        return True
+    return rail in ("left", "right") and abs(along - g.length / 2) < g.side_mouth / 2 + g.ball_radius / 2
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -301,6 +311,22 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
         event: ShotEvent | None = None
         through = None  # the pocket whose opening the ball crossed the cushion line at
         best = np.inf
+        # already seen past a cushion line: where it crossed decides (the jaws of a pocket, or over a rail)
+        seen_t = np.linspace(last.t0, tl, 50)
+        seen_p = last.pos(seen_t)
+        seen_d = np.min(np.stack(list(_rail_dist(g, seen_p).values())), axis=0)
+        over = np.flatnonzero(seen_d <= R - 0.005)
+        if len(over):
+            pc = seen_p[over[0]]
+            dists = _rail_dist(g, pc[None])
+            rail_c = min(dists, key=lambda k: float(dists[k][0]))
+            pk_c = g.nearest_pocket(*pc)
+            d_c = float(np.hypot(pc[0] - pk_c.centre[0], pc[1] - pk_c.centre[1]))
+            if _opening(g, rail_c, pc) or d_c < pk_c.mouth + R:
+                through, best = pk_c, np.inf
+            else:
+                out.append(ShotEvent(t=float(seen_t[over[0]]), type="off_table", ball=b, confidence=0.8))
+                continue
 
         for t, p in zip(ts, ps, strict=True):
             pk = g.nearest_pocket(*p)
@@ -318,7 +344,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             dist = _rail_dist(g, p[None])
             rail = min(dist, key=lambda k: float(dist[k][0]))
             if float(dist[rail][0]) <= R:
-                if d_pk < pk.mouth + 2 * R:
+                if _opening(g, rail, p) or d_pk < pk.mouth + R:
                     through, best = pk, d_pk
                     continue
                 if (t - tl) <= 2.5 * ctx.frame_dt:
