@@ -213,8 +213,14 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
     t_ms = np.arange(0.0, clip.duration, 0.001)
     xy_ms = clip.motion.sample(t_ms)[0]
     px = cam.distort(cam.project_xy(xy, clip.geometry.ball_radius))
+    radius = np.full(xy.shape[:2], np.nan, np.float32)
+    flat = xy.reshape(-1, 2)
+    ok = np.isfinite(flat).all(axis=1)
+    if ok.any():
+        radius.reshape(-1)[ok] = scene.ball_pixels(flat[ok])[1]
     data = {
         "t": times, "xy": xy.astype(np.float64), "visible": clip.visible(times, cam), "xy_px": px.astype(np.float32),
+        "radius_px": radius,
         "t_1khz": t_ms, "xy_1khz": xy_ms.astype(np.float32), "visible_1khz": clip.visible(t_ms, cam),
         "fps": np.array(fps), "info": np.array(json.dumps(clip.info)),
     }

@@ -78,12 +78,12 @@ def _hand_clip() -> SynthClip:
                      info={"scenario": "hand", "seed": 0})
 
 
-@pytest.mark.parametrize("realistic", [False, True])
-def test_render_clip_writes_the_clip_files(tmp_path, realistic: bool) -> None:
+@pytest.mark.parametrize("realistic, res, fps", [(False, "720p", 30), (True, "720p", 30), (True, "1080p", 60)])
+def test_render_clip_writes_the_clip_files(tmp_path, realistic: bool, res: str, fps: int) -> None:
     import cv2
 
     clip = _hand_clip()
-    summary = render_clip(clip, tmp_path, fps=30, res="720p", realistic=realistic, seed=3)
+    summary = render_clip(clip, tmp_path, fps=fps, res=res, realistic=realistic, seed=3)
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["hand.calibration.json", "hand.calls.jsonl", "hand.mp4", "hand.trajectory.npz",
                      "hand.truth.jsonl"]
@@ -91,14 +91,16 @@ def test_render_clip_writes_the_clip_files(tmp_path, realistic: bool) -> None:
     frames = 0
     while cap.read()[0]:
         frames += 1
-    assert frames == summary["frames"] == int(np.floor(clip.duration * 30)) + 1
+    assert frames == summary["frames"] == int(np.floor(clip.duration * fps)) + 1
     cal = TableCalibration.load(tmp_path / "hand.calibration.json")
-    assert cal.source == "synth" and cal.image_size == (1280, 720)
+    assert cal.source == "synth" and cal.image_size == {"720p": (1280, 720), "1080p": (1920, 1080)}[res]
     assert [type(r).__name__ for _, r in read_log(str(tmp_path / "hand.truth.jsonl"))] == ["MatchRecord"]
     d = np.load(tmp_path / "hand.trajectory.npz")
     assert d["xy"].shape == (frames, 16, 2) and d["visible"].shape == (frames, 16)
     assert d["t_1khz"][1] - d["t_1khz"][0] == pytest.approx(0.001)
     assert np.allclose(d["xy_px"][0, 0], cal.table_to_image(d["xy"][0, 0]), atol=1e-3)
+    assert d["radius_px"][0, 0] == pytest.approx(float(cal.ball_radius_px(d["xy"][0, 0])), rel=0.02)
+    assert np.isnan(d["radius_px"][0, 5])
     # ball 9 is hidden for part of the reach, never ball 0 (far away); absent balls are never visible
     assert not d["visible_1khz"][:, 9].all() and d["visible_1khz"][:, 9].any()
     assert d["visible_1khz"][:, 0].all()
