@@ -34,6 +34,8 @@ class EventConfig:
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
         frozen_gap: a ball at rest this close to a cushion (beyond one radius, m) touches it.
+        over_rail: a ball seen this far (m) past touching a cushion is over it (calibration error stays below).
+        jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
     """
 
     contact_tolerance: float = 0.008
@@ -43,6 +45,8 @@ class EventConfig:
     close_call_s: float = 0.004
     decel: float = 0.2
     frozen_gap: float = 0.004
+    over_rail: float = 0.015
+    jump_speed: float = 1.0
 
 
 @dataclass
@@ -274,9 +278,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
-def _follow(piece: Piece, t0: float, cfg: EventConfig, horizon: float = 1.5) -> tuple[np.ndarray, np.ndarray]:
+def _follow(p0: np.ndarray, v0: np.ndarray, t0: float, cfg: EventConfig,
+            horizon: float = 1.5) -> tuple[np.ndarray, np.ndarray]:
     """Carry a vanished ball forward in a straight line with rolling deceleration."""
-    p0, v0 = piece.pos(t0), piece.vel(t0)
     speed = float(np.hypot(*v0))
     u = v0 / max(speed, 1e-9)
     t_stop = min(horizon, speed / cfg.decel)
@@ -307,7 +311,6 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
         if speed < cfg.moving_speed:
             hidden.add(b)
             continue
-        ts, ps = _follow(last, tl, cfg)
         event: ShotEvent | None = None
         through = None  # the pocket whose opening the ball crossed the cushion line at
         best = np.inf
@@ -315,7 +318,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
         seen_t = np.linspace(last.t0, tl, 50)
         seen_p = last.pos(seen_t)
         seen_d = np.min(np.stack(list(_rail_dist(g, seen_p).values())), axis=0)
-        over = np.flatnonzero(seen_d <= R - 0.005)
+        over = np.flatnonzero(seen_d <= R - cfg.over_rail)
         if len(over):
             pc = seen_p[over[0]]
             dists = _rail_dist(g, pc[None])
@@ -328,27 +331,40 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 out.append(ShotEvent(t=float(seen_t[over[0]]), type="off_table", ball=b, confidence=0.8))
                 continue
 
-        for t, p in zip(ts, ps, strict=True):
-            pk = g.nearest_pocket(*p)
-            d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
-            if d_pk < pk.capture_radius:
-                event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
-                break
-            if through is not None:
-                d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
-                if d_thr > best + 1e-4:  # closest approach passed: it dropped here
-                    event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
+        p0, v0, t0 = last.pos(tl), last.vel(tl), tl
+        for _bounce in range(3):
+            ts, ps = _follow(p0, v0, t0, cfg)
+            bounced = False
+            for t, p in zip(ts, ps, strict=True):
+                pk = g.nearest_pocket(*p)
+                d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
+                if d_pk < pk.capture_radius:
+                    event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
                     break
-                best = d_thr
-                continue
-            dist = _rail_dist(g, p[None])
-            rail = min(dist, key=lambda k: float(dist[k][0]))
-            if float(dist[rail][0]) <= R:
-                if _opening(g, rail, p) or d_pk < pk.mouth + R:
-                    through, best = pk, d_pk
+                if through is not None:
+                    d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
+                    if d_thr > best + 1e-4:  # closest approach passed: it dropped here
+                        event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
+                        break
+                    best = d_thr
                     continue
-                if (t - tl) <= 2.5 * ctx.frame_dt:
-                    event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
+                dist = _rail_dist(g, p[None])
+                rail = min(dist, key=lambda k: float(dist[k][0]))
+                if float(dist[rail][0]) <= R:
+                    if _opening(g, rail, p) or d_pk < pk.mouth + R:
+                        through, best = pk, d_pk
+                        continue
+                    speed_now = max(float(np.hypot(*v0)) - cfg.decel * (t - t0), 0.0)
+                    v_now = v0 / max(float(np.hypot(*v0)), 1e-9) * speed_now
+                    v_in = -float(v_now @ _INWARD[rail])
+                    if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:
+                        event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
+                        break
+                    # too slow to fly off: it bounced unseen; follow the rebound
+                    v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
+                    p0, v0, t0, bounced = p, v_ref, float(t), True
+                    break
+            if not bounced:
                 break
         if event is None and through is not None:
             event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt)

@@ -252,17 +252,19 @@ class BallTracker:
             if p0 is None:
                 continue
             p1 = obs.xy[d]
-            if float(np.linalg.norm(p1 - p0)) > 2 * self.geometry.ball_radius:
+            if float(np.linalg.norm(p1 - p0)) > 0.01:
                 out.append((p0, p1))
         return out
 
     def _on_streak(self, z: np.ndarray, streaks: list[tuple[np.ndarray, np.ndarray]]) -> bool:
+        """Inside the blur of a moving ball: along its move this frame, or up to a move plus a diameter ahead."""
         r = self.geometry.ball_radius
         for p0, p1 in streaks:
             seg = p1 - p0
-            length2 = float(seg @ seg)
-            s = float(np.clip((z - p0) @ seg / length2, -0.5, 1.5))
-            if float(np.linalg.norm(z - (p0 + s * seg))) < 1.5 * r:
+            length = float(np.linalg.norm(seg))
+            u = seg / length
+            along = float((z - p0) @ u)
+            if -0.5 * length <= along <= 2.0 * length + 2 * r and abs(float(np.cross(u, z - p0))) < 1.5 * r:
                 return True
         return False
 
