@@ -43,6 +43,7 @@ class DetectorParams:
         pocket_clearance: a centre this close (m) to a pocket centre is the pocket, not a ball.
         cluster_fill: share of a rack's blob area that is ball (the rest: gaps and shadows between balls).
         cluster_solidity: a wide blob is split into balls only if it fills this share of its convex hull.
+        cushion_width: m beyond the nose line watched for hands and cues reaching over the rail.
         pocket_dark: brightest channel below which a pocket-zone pixel is pocket (when it was dark when learnt).
         edge_min: Sobel magnitude (grey, working resolution) of an edge pixel that votes for a ball centre.
         symmetry_min: share of a ball's outline that must vote for its centre for a ball the colour test missed.
@@ -53,7 +54,7 @@ class DetectorParams:
     fg_threshold: float = 22.0
     dark_fraction: float = 0.45
     bright_fraction: float = 0.45
-    min_peak: float = 0.55
+    min_peak: float = 0.65
     max_peak: float = 1.45
     min_separation: float = 1.3
     edge_margin: float = 0.25
@@ -62,6 +63,7 @@ class DetectorParams:
     cluster_solidity: float = 0.8
     max_clutter: float = 0.3
     pocket_dark: float = 60.0
+    cushion_width: float = 0.04
     edge_min: float = 40.0
     symmetry_min: float = 0.45
 
@@ -122,6 +124,14 @@ class BallDetector:
         pts = (poly - [x0, y0]) * self.scale
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
         self.table_mask = mask
+        # The cushion tops (cloth-coloured, a ball never reaches over them): something not-cloth there is a
+        # hand, an arm or a cue reaching over the rail, which the clutter test must see.
+        cw = self.p.cushion_width
+        poly = cal.table_to_image([[-cw, -cw], [g.length + cw, -cw], [g.length + cw, g.width + cw],
+                                   [-cw, g.width + cw]])
+        cushion = np.zeros_like(mask)
+        cv2.fillPoly(cushion, [np.round((poly - [x0, y0]) * self.scale * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
+        self.cushion_mask = cushion
         # The expected ball radius at every working pixel: a camera at an angle sees near balls bigger.
         gy_, gx_ = np.mgrid[0:mask.shape[0]:8, 0:mask.shape[1]:8].astype(np.float64)
         full = np.stack([gx_, gy_], axis=-1) / self.scale + [x0, y0]
@@ -220,7 +230,9 @@ class BallDetector:
             crop = small[ys, xs]
             pocket = (crop.max(axis=2) < self.p.pocket_dark) & (static.max(axis=2) < self.p.pocket_dark)
             fg[ys, xs] &= ~(pocket & (zone > 0)).view(np.uint8) & 1
-        return (fg * 255) & self.table_mask
+        fg *= 255
+        self._fg_rails = fg & self.cushion_mask
+        return fg & self.table_mask
 
     def detect(self, frame: Frame) -> BallObservations:
         """The balls in one frame, table coordinates via the calibration."""
@@ -228,11 +240,16 @@ class BallDetector:
         fg = self.foreground(image)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
+        ok = self._isolated(fg, cands)
         extra = self._symmetric_spots(self._last_small, cands)
         if len(extra):
-            extra = extra[self._isolated(fg, extra, others=cands)]
-            cands = np.concatenate([cands, extra])
-            kinds = np.concatenate([kinds, np.full(len(extra), 2, np.int8)])
+            extra = extra[self._isolated(fg, extra, others=cands[ok])]
+            if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
+                ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
+            cands = np.concatenate([cands[ok], extra])
+            kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
+        else:
+            cands, kinds = cands[ok], kinds[ok]
         if len(cands) == 0:
             return BallObservations.empty(frame.t, frame.index)
         x0, y0 = self.roi[:2]
@@ -249,8 +266,8 @@ class BallDetector:
                                 confidence=conf, id_scores=ids)
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a cluster
-        split)."""
+        """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
+        cluster split); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
         ys, xs = _local_maxima(dist, p.min_peak * float(self.rmap.min()))
@@ -261,21 +278,16 @@ class BallDetector:
         wide_any = bool(len(vals)) and float(vals.max()) > p.max_peak
         if wide_any:  # labelling costs a millisecond: only when a rack, hand or arm is in view
             n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
-            lab = labels[ys, xs]
             comp_max = np.zeros(n, np.float32)
-            np.maximum.at(comp_max, lab, vals)
-            simple = comp_max[lab] <= p.max_peak
+            np.maximum.at(comp_max, labels[ys, xs], vals)
         else:
             n, labels, stats, comp_max = 0, None, None, np.zeros(0, np.float32)
-            simple = np.ones(len(vals), bool)
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
-        # Ordinary blobs: one ball or a few touching, each ball a distance peak about one radius high.
-        for i in _greedy_nms(xs, ys, vals, p.min_separation * rloc, simple):
-            out.append((float(xs[i]), float(ys[i])))
-            kinds.append(1)
-        # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; a hand, an
-        # arm or a cue across balls is not compact and is dropped.
+        # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means. Anything
+        # else wide (a hand, an arm, a cue lying across balls) keeps only its ball-sized peaks, which the clutter
+        # test then judges: a ball touched by a cue must not vanish with the cue.
+        split_done: set[int] = set()
         for k in np.flatnonzero(comp_max > p.max_peak):
             assert labels is not None and stats is not None
             x, y, w, h, area = stats[k]
@@ -291,13 +303,21 @@ class BallDetector:
             py, px = np.nonzero(comp)
             pts = np.c_[px + x, py + y].astype(np.float32)
             contour = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32) + [x, y]
-            for c in _split_cluster(pts, count, r, contour):
+            centres = _split_cluster(pts, count, r, contour)
+            if len(centres):
+                split_done.add(int(k))
+            for c in centres:
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
-        cands = np.array(out, dtype=np.float64).reshape(-1, 2)
-        kinds_a = np.array(kinds, dtype=np.int8)
-        ok = self._isolated(fg, cands)
-        return cands[ok], kinds_a[ok]
+        # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
+        ball_sized = vals <= p.max_peak
+        if split_done:
+            assert labels is not None
+            ball_sized &= ~np.isin(labels[ys, xs], list(split_done))
+        for i in _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized):
+            out.append((float(xs[i]), float(ys[i])))
+            kinds.append(1)
+        return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
     def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
         """Ball centres the colour test missed (a red ball on red cloth, a green 6 on green): a sphere's outline
@@ -349,12 +369,17 @@ class BallDetector:
         h, w = fg.shape
         r = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
                       np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)][:, None]  # (N, 1)
-        ring = np.concatenate([self._ring * 1.35, self._ring * 1.7])  # (2K, 2), in radii
+        ring = np.concatenate([self._ring * 1.5, self._ring * 1.85])  # (2K, 2), in radii
         pts = cands[:, None, :] + ring[None] * r[:, :, None]  # (N, 2K, 2)
         xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
-        on = fg[yi, xi] > 0
-        inside = self.table_mask[yi, xi] > 0  # off the table nothing is known (fg is masked there)
+        ext = getattr(self, "_fg_rails", None)
+        if ext is not None and ext.shape == fg.shape:  # see over the cushion tops too
+            on = (fg[yi, xi] > 0) | (ext[yi, xi] > 0)
+            inside = self.cushion_mask[yi, xi] > 0
+        else:
+            on = fg[yi, xi] > 0
+            inside = self.table_mask[yi, xi] > 0  # off the table nothing is known (fg is masked there)
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
         d = np.linalg.norm(pts[:, :, None, :] - every[None, None, :, :], axis=-1)  # (N, 2K, N + M)
         d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
@@ -528,6 +553,7 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray) -
     too many splits a ball and brings two centres within ~1.4 radii). Shadows inflate the area, so the guess
     alone is often a ball off."""
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.05)
+    cv2.setRNGSeed(12345)  # k-means++ seeding: the same frame must give the same balls
     best: np.ndarray | None = None
     for count in range(max(2, guess - 2), min(guess + 2, 16) + 1):
         if count > len(pts):
