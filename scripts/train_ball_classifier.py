@@ -11,8 +11,9 @@ Data recipe (all seeds fixed here, so a rerun rebuilds the same crops):
     Evaluation uses seed 9000+ (scripts/eval_identification.py), never seen here.
   * real crops from the 2019 overhead DEV clips (2, 4, 6), hand-labelled in vision/training/data/labels_2019.json
     and followed through the clip; repeated REAL_REPEAT times so the real domain weighs in.
-  * the cue ball and the 8 from the UniPD annotated frames of every clip EXCEPT game1_clip1 (the evaluation
-    clip); solids and stripes there carry no number, so they are not used.
+  * the UniPD annotated frames of every clip EXCEPT game1_clip1 (the evaluation clip), with the ball numbers I
+    read by eye (vision/training/data/labels_unipd.json; boxes I could not read are left out), UNIPD_COPIES
+    jittered crops per ball (seed UNIPD_SEED).
 """
 
 from __future__ import annotations
@@ -29,21 +30,25 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from vision.identify import crop_balls  # noqa: E402
 from vision.training.fit import train_and_export, write_image_folder  # noqa: E402
-from vision.training.real_crops import crops_2019, load_labels, unipd_samples  # noqa: E402
+from vision.training.real_crops import (  # noqa: E402
+    crops_2019,
+    jittered_crops,
+    load_labels,
+    unipd_numbers,
+    unipd_samples,
+)
 from vision.training.render_crops import render_set  # noqa: E402
 
 TRAIN_SEED, VAL_SEED = 1000, 1001
 SYNTH_SHARE = 0.25
 REAL_REPEAT = 3
-UNIPD_REPEAT = 6
+UNIPD_COPIES, UNIPD_SEED = 8, 77
 UNIPD_EVAL_CLIPS = ("game1_clip1",)
-CATEGORY_ID = {"cue": 0, "eight": 8}
 
 
 def real_dev_crops(realdata: Path) -> tuple[np.ndarray, np.ndarray, dict]:
-    """Labelled real crops of the dev splits (2019 dev clips; UniPD cue/8 outside the eval clip)."""
+    """Labelled real crops of the dev splits (2019 dev clips; UniPD clips other than the eval clip)."""
     crops, labels, counts = [], [], {}
     clips = realdata / "rexlapis_poolpredictor" / "clips"
     for entry in load_labels()["clips"]:
@@ -54,20 +59,21 @@ def real_dev_crops(realdata: Path) -> tuple[np.ndarray, np.ndarray, dict]:
         labels += [lab] * REAL_REPEAT
         counts[entry["clip"]] = len(lab)
     unipd = realdata / "unipd_billiard_cv2024"
+    numbers = unipd_numbers()
+    rng = np.random.default_rng(UNIPD_SEED)
     n_unipd = 0
-    for clip in sorted(p.name for p in unipd.glob("game*_clip*")):
+    for (clip, which), ids in sorted(numbers.items()):
         if clip in UNIPD_EVAL_CLIPS:
             continue
-        for image, centres, radii, cats in unipd_samples(unipd, clip):
-            keep = [i for i, c in enumerate(cats) if c in CATEGORY_ID]
-            if not keep:
-                continue
-            c = crop_balls(image, centres[keep], radii[keep])
-            lab = np.array([CATEGORY_ID[cats[i]] for i in keep])
-            crops += [c] * UNIPD_REPEAT
-            labels += [lab] * UNIPD_REPEAT
-            n_unipd += len(keep)
-    counts["unipd_cue_and_8"] = n_unipd
+        samples = dict(zip(("first", "last"), unipd_samples(unipd, clip), strict=False))
+        if which not in samples:
+            continue
+        image, centres, radii, _cats = samples[which]
+        keep = [i for i, b in enumerate(ids) if b is not None]
+        crops.append(jittered_crops(rng, image, centres[keep], radii[keep], UNIPD_COPIES))
+        labels.append(np.tile(np.array([ids[i] for i in keep]), UNIPD_COPIES))
+        n_unipd += len(keep)
+    counts["unipd_labelled_balls"] = n_unipd
     if not crops:
         return np.zeros((0, 32, 32, 3), np.uint8), np.zeros(0, int), counts
     return np.concatenate(crops), np.concatenate(labels), counts
@@ -79,7 +85,7 @@ def main() -> None:
     ap.add_argument("--work", type=Path, default=Path("/tmp/cueref_ballcls"))
     ap.add_argument("--realdata", type=Path, default=ROOT.parent / "shared" / "realdata")
     ap.add_argument("--per-class", type=int, default=800)
-    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--epochs", type=int, default=15)
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--model", default="yolo11n-cls.yaml")
     ap.add_argument("--seed", type=int, default=0)

@@ -154,7 +154,9 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
     chroma, bright, sat = _chroma(pix)
     keep = np.ones(bright.shape, dtype=bool)
     if cloth_bgr is not None:
-        cloth_c, _, _ = _chroma(np.asarray(cloth_bgr, dtype=np.float32).reshape(3) * gains)
+        cloth = np.asarray(cloth_bgr, dtype=np.float32)
+        cloth_c, _, _ = _chroma((cloth.reshape(3) if cloth.size == 3 else cloth.reshape(-1, 3)) * gains)
+        cloth_c = cloth_c.reshape(-1, 1, 2)  # one cloth colour, or one per ball
         keep = np.linalg.norm(chroma - cloth_c, axis=-1) > CLOTH_MAX_DIST
     white = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
     dark = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
@@ -330,8 +332,13 @@ class BallIdentifier:
         self._input_name = ""
         self._size = CROP_SIZE
 
-    def fast_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
-        """(N, 16) cheap colour/stripe evidence for each ball; rows sum to 1."""
+    def fast_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray, *,
+                    cloth_bgr: np.ndarray | None = None) -> np.ndarray:
+        """(N, 16) cheap colour/stripe evidence for each ball; rows sum to 1.
+
+        ``cloth_bgr``: the cloth colour for this call, (3,) or per ball (N, 3) (e.g. the detector's local cloth
+        model); overrides the constructor's.
+        """
         centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
         if len(centres) == 0:
             return np.zeros((0, N_IDS))
@@ -342,7 +349,8 @@ class BallIdentifier:
             if est is not None:
                 self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
             white = self._white_est
-        return score_features(features_from_pixels(pix, white, self.cloth_bgr))
+        cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
+        return score_features(features_from_pixels(pix, white, cloth))
 
     def model_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
         """(N, 16) CNN class probabilities for each ball; rows sum to 1."""
@@ -369,7 +377,8 @@ class BallIdentifier:
         if probs.shape[1] != N_IDS:
             raise ValueError(f"{self.model_path}: expected {N_IDS} classes, the model has {probs.shape[1]}")
         probs = np.clip(probs, 0.0, None)
-        return probs / probs.sum(axis=1, keepdims=True)
+        probs /= probs.sum(axis=1, keepdims=True)
+        return (1.0 - FLOOR) * probs + FLOOR / N_IDS
 
     def _load(self) -> None:
         if self._session is not None:

@@ -3,8 +3,8 @@
 The fast scorer's form is fixed by hand (vision.identify.id_logits: per-category linear weights on the pixel-class
 fractions of the ball's inner disc and outer ring, plus a colour-distance term to the paint variants of
 vision.colors); only its ~60 weights are fitted here, on DEV data: rendered crops (seeds 500/501), the 2019 dev
-clips' labelled balls, and UniPD annotated frames other than game1_clip1, whose solid/stripe labels carry no
-number and enter the likelihood as the summed probability of their category.
+clips' labelled balls, and UniPD annotated frames other than game1_clip1 with the hand-read numbers of
+data/labels_unipd.json (a box whose number I could not read enters as the summed probability of its category).
 
     python -m vision.training.fit_fast [--realdata ../shared/realdata]
 """
@@ -31,7 +31,7 @@ from vision.identify import (
     pattern_matrix,
     sample_pixels,
 )
-from vision.training.real_crops import cloth_colour, load_labels, track_labels, unipd_samples
+from vision.training.real_crops import cloth_colour, load_labels, track_labels, unipd_numbers, unipd_samples
 from vision.training.render_crops import render_set
 
 DEV_SEEDS = ((500, 0.0), (501, 1.0))  # (seed, share drawn with the footage renderer)
@@ -77,15 +77,20 @@ def real_dev(realdata: Path) -> tuple[list[np.ndarray], list[np.ndarray], list[n
             dists.append(d)
             masks.append(np.eye(16, dtype=bool)[ids])
     unipd = realdata / "unipd_billiard_cv2024"
+    numbers = unipd_numbers()
     cat_of_id = np.array([CATEGORIES.index(category_of(i)) for i in range(16)])
     for clip in sorted(p.name for p in unipd.glob("game*_clip*")):
         if clip in UNIPD_EVAL_CLIPS:
             continue
-        for image, c, r, cats in unipd_samples(unipd, clip):
+        for which, (image, c, r, cats) in zip(("first", "last"), unipd_samples(unipd, clip), strict=False):
             p, d = _frame_features(image, c, r)
             pats.append(p)
             dists.append(d)
-            masks.append(cat_of_id[None, :] == np.array([CATEGORIES.index(k) for k in cats])[:, None])
+            mask = cat_of_id[None, :] == np.array([CATEGORIES.index(k) for k in cats])[:, None]
+            for i, number in enumerate(numbers.get((clip, which), [])):
+                if number is not None:
+                    mask[i] = np.arange(16) == number
+            masks.append(mask)
     return pats, dists, masks
 
 

@@ -20,6 +20,7 @@ from vision.identify import CROP_SIZE, crop_balls
 
 UNIPD_CLASS_TO_CATEGORY = {1: "cue", 2: "eight", 3: "solid", 4: "stripe"}
 LABELS_2019 = Path(__file__).with_name("data") / "labels_2019.json"
+LABELS_UNIPD = Path(__file__).with_name("data") / "labels_unipd.json"
 
 
 def read_unipd_boxes(path: Path) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -82,6 +83,23 @@ def find_balls(image_bgr: np.ndarray, r_min: float, r_max: float, min_dist: floa
 
 def load_labels(path: Path = LABELS_2019) -> dict:
     return json.loads(path.read_text())
+
+
+def unipd_numbers() -> dict[tuple[str, str], list[int | None]]:
+    """Hand-read ball numbers of the UniPD boxes, (clip, "first"|"last") -> ids in bbox order (None = unsure)."""
+    doc = json.loads(LABELS_UNIPD.read_text())
+    return {(f["clip"], f["frame"]): f["ids"] for f in doc["frames"]}
+
+
+def jittered_crops(rng: np.random.Generator, image: np.ndarray, centres: np.ndarray, radii: np.ndarray,
+                   copies: int, size: int = CROP_SIZE) -> np.ndarray:
+    """``copies`` crops per ball with the detector's typical errors (centre 8 % of r, radius 10 %): (copies*N, ...)."""
+    out = []
+    for _ in range(copies):
+        c = centres + rng.normal(0.0, 0.08, centres.shape) * radii[:, None]
+        r = radii * rng.uniform(0.9, 1.1, radii.shape)
+        out.append(crop_balls(image, c, r, size=size))
+    return np.concatenate(out)
 
 
 def track_labels(video: Path, frame0: int, centres: np.ndarray, ids: list[int], r_min: float, r_max: float,

@@ -209,7 +209,7 @@ def render_sample(rng: np.random.Generator, ball_id: int, size: int = CROP_SIZE,
 
     ``synth_share`` is the probability of drawing the ball with the footage renderer instead of this module's.
     """
-    r = float(rng.uniform(7.0, 20.0))  # apparent ball radius at image resolution, px
+    r = float(rng.uniform(6.0, 20.0))  # apparent ball radius at image resolution, px
     canvas_half = int(np.ceil(r * CROP_MARGIN * 1.5)) + 4
     side = 2 * canvas_half + 1
     centre = np.array([canvas_half, canvas_half], dtype=float) + rng.uniform(-0.5, 0.5, 2)
