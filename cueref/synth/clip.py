@@ -174,7 +174,12 @@ def render_clip(clip: SynthClip, out_dir: str | os.PathLike[str], *, name: str |
         raise ConfigError(f"--cloth must be one of {', '.join(CLOTH_COLOURS)}, got {cloth!r}")
     name = name or clip.name
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"--out {out}: cannot create the folder ({exc.strerror})") from None
+    if not os.access(out, os.W_OK):
+        raise ConfigError(f"--out {out}: the folder is not writable")
     rng = np.random.default_rng([seed, 7])
     cam = camera or make_camera(clip.geometry, res, rng, table=clip.table, realistic=realistic)
     st = style or (RenderStyle(cloth=cloth) if realistic else RenderStyle.clean(cloth))
