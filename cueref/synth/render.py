@@ -93,21 +93,29 @@ def _line_kernel(dx: float, dy: float) -> np.ndarray:
 
 def ball_sprite(centre_px: Sequence[float], radius_px: float, ball_id: int, orientation: np.ndarray,
                 *, blur_px: Sequence[float] = (0.0, 0.0), gain: float = 1.0,
-                light_dir: np.ndarray = LIGHT_DIR) -> tuple[np.ndarray, np.ndarray, int, int]:
+                light_dir: np.ndarray = LIGHT_DIR,
+                stretch: tuple[float, float, float] | None = None) -> tuple[np.ndarray, np.ndarray, int, int]:
     """Render one ball into a small patch: (premultiplied BGR float32, alpha float32, x0, y0 of the patch).
 
     Pixel centres sit at integer coordinates (OpenCV convention), so the alpha-weighted centroid of an unblurred
-    sprite is ``centre_px``.
+    sprite is ``centre_px``. ``stretch`` = (ux, uy, k): a sphere off the optical axis images as an ellipse
+    elongated by k (= 1 / cos of the ray's angle to the axis) along the unit direction (ux, uy) away from the
+    principal point; None draws a circle.
     """
     cx, cy = float(centre_px[0]), float(centre_px[1])
     r = max(float(radius_px), 0.5)
     bx, by = float(blur_px[0]), float(blur_px[1])
-    pad = int(np.ceil(r + 2 + max(abs(bx), abs(by)) / 2))
+    k = 1.0 if stretch is None else max(1.0, float(stretch[2]))
+    pad = int(np.ceil(r * k + 2 + max(abs(bx), abs(by)) / 2))
     x0, y0 = int(np.floor(cx)) - pad, int(np.floor(cy)) - pad
     n = 2 * pad + 2
     xs = (np.arange(n, dtype=np.float32) + x0 - cx) / r
     ys = (np.arange(n, dtype=np.float32) + y0 - cy) / r
     dx, dy = np.meshgrid(xs, ys)
+    if stretch is not None and k > 1.0:
+        ux, uy = float(stretch[0]), float(stretch[1])
+        along = (dx * ux + dy * uy) * (1.0 / k - 1.0)
+        dx, dy = dx + along * ux, dy + along * uy
     d2 = dx * dx + dy * dy
     dist = np.sqrt(d2) * r
     alpha = np.clip(r + 0.5 - dist, 0.0, 1.0).astype(np.float32)
@@ -268,6 +276,7 @@ class RenderStyle:
     motion_blur: bool = True
     exposure: float = 1 / 120  # s: motion blur spans the ball's path over this time, centred on the frame time
     shadows: bool = True
+    perspective: bool = True  # balls off the optical axis drawn as the ellipses a pinhole camera sees
 
     @classmethod
     def clean(cls, cloth: str | tuple[int, int, int] = "blue") -> RenderStyle:
@@ -372,6 +381,18 @@ class TableScene:
         return img
 
     # -- per frame: everything that moves is placed in the final (distorted) image directly
+    def ball_stretch(self, positions: np.ndarray) -> np.ndarray:
+        """(N, 3) ellipse elongation of balls at ``positions``: unit direction away from the principal point and
+        k = 1 / cos(angle of the ray to the optical axis) (see ``ball_sprite``)."""
+        cam = self.camera
+        und = cam.project_xy(positions, self.geometry.ball_radius)
+        rx = (und[:, 0] - cam.k[0, 2]) / cam.k[0, 0]
+        ry = (und[:, 1] - cam.k[1, 2]) / cam.k[1, 1]
+        rho = np.hypot(rx, ry)
+        safe = np.where(rho > 1e-9, rho, 1.0)
+        return np.stack([np.where(rho > 1e-9, rx / safe, 1.0), np.where(rho > 1e-9, ry / safe, 0.0),
+                         np.sqrt(1.0 + rho * rho)], axis=1)
+
     def ball_pixels(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Image pixel centres (N, 2) and radii (N,) of balls at table ``positions`` (N, 2)."""
         r = self.geometry.ball_radius
@@ -425,9 +446,11 @@ def render_frame(scene: TableScene, positions: np.ndarray, *, orientations: np.n
         if scene.style.shadows:
             for c, r in zip(centres, radii, strict=True):
                 _shadow(img, c, r)
+        stretch = scene.ball_stretch(pos[present]) if scene.style.perspective else None
         for j, b in enumerate(present):
             o = orientations[b] if orientations is not None else orientation_matrix(0.0, np.deg2rad(80.0))
-            rgb, alpha, x0, y0 = ball_sprite(centres[j], radii[j], int(b), o, blur_px=blur[j], gain=float(gains[j]))
+            rgb, alpha, x0, y0 = ball_sprite(centres[j], radii[j], int(b), o, blur_px=blur[j], gain=float(gains[j]),
+                                             stretch=None if stretch is None else tuple(stretch[j]))
             composite(img, rgb, alpha, x0, y0)
     if occluders:
         caps = scene.capsules_px(occluders)

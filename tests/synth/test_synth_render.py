@@ -128,3 +128,21 @@ def test_occluders_hide_balls_under_them() -> None:
     caps = occluder_capsules_px(cam, occ)
     pts = cam.project_xy(np.array([[0.5, 0.6], [0.9, 0.6]]), GEO.ball_radius)
     assert covered(pts, caps).tolist() == [True, False]
+
+
+def test_balls_off_axis_are_ellipses_stretched_away_from_the_centre() -> None:
+    """A pinhole camera images a sphere off its axis as an ellipse elongated by 1/cos(angle) along the radius."""
+    cam = CameraModel.overhead(GEO, (1920, 1080), height=2.0)  # a low camera: a strong effect at the corners
+    scene = TableScene(cam, RenderStyle.clean("blue"))
+    empty = render_frame(scene, np.full((16, 2), np.nan))
+    pos = np.full((16, 2), np.nan)
+    pos[0] = (0.15, 0.15)
+    frame = render_frame(scene, pos)
+    mask = np.abs(frame.astype(np.int16) - empty.astype(np.int16)).max(axis=2) > 40
+    ys, xs = np.nonzero(mask)
+    cov = np.cov(np.stack([xs, ys]))
+    evals, evecs = np.linalg.eigh(cov)
+    ux, uy, k = scene.ball_stretch(pos[:1])[0]
+    assert k > 1.15
+    assert np.sqrt(evals[1] / evals[0]) == pytest.approx(k, rel=0.05)
+    assert abs(evecs[:, 1] @ np.array([ux, uy])) > 0.99
