@@ -289,10 +289,14 @@ def _follow(p0: np.ndarray, v0: np.ndarray, t0: float, cfg: EventConfig,
     return t0 + ts, p0[None] + u[None] * s[:, None]
 
 
-def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float) -> ShotEvent:
-    """A pocket event; the further it was followed unseen, the less sure."""
+def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
+              max_reach: float = 8.0) -> ShotEvent | None:
+    """A pocket event; the further it was followed unseen, the less sure. Beyond ``max_reach`` frames unseen
+    it is not called at all: the ball may have stopped short under an arm or where the detector lost it."""
     reach = (t - t_last) / frame_dt
-    conf = 0.95 if reach < 3 else 0.7 if reach < 8 else 0.4
+    if reach > max_reach:
+        return None
+    conf = 0.95 if reach < 3 else 0.7 if reach < 5 else 0.45
     return ShotEvent(t=float(t), type="pocket", ball=ball, pocket=pocket, confidence=conf)
 
 
@@ -351,12 +355,14 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 dist = _rail_dist(g, p[None])
                 rail = min(dist, key=lambda k: float(dist[k][0]))
                 if float(dist[rail][0]) <= R:
-                    if _opening(g, rail, p) or d_pk < pk.mouth + R:
-                        through, best = pk, d_pk
-                        continue
                     speed_now = max(float(np.hypot(*v0)) - cfg.decel * (t - t0), 0.0)
                     v_now = v0 / max(float(np.hypot(*v0)), 1e-9) * speed_now
                     v_in = -float(v_now @ _INWARD[rail])
+                    if v_in < cfg.moving_speed:
+                        continue  # creeping along (or resting against) the cushion: nothing crosses it
+                    if _opening(g, rail, p) or d_pk < pk.mouth + R:
+                        through, best = pk, d_pk
+                        continue
                     if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:
                         event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
                         break
