@@ -54,7 +54,7 @@ class DetectorParams:
     fg_threshold: float = 22.0
     dark_fraction: float = 0.45
     bright_fraction: float = 0.45
-    min_peak: float = 0.65
+    min_peak: float = 0.55
     max_peak: float = 1.45
     min_separation: float = 1.3
     edge_margin: float = 0.25
@@ -284,10 +284,9 @@ class BallDetector:
             n, labels, stats, comp_max = 0, None, None, np.zeros(0, np.float32)
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
-        # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means. Anything
-        # else wide (a hand, an arm, a cue lying across balls) keeps only its ball-sized peaks, which the clutter
-        # test then judges: a ball touched by a cue must not vanish with the cue.
-        split_done: set[int] = set()
+        # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; anything
+        # else wide (a hand, an arm, a cue lying across balls) is dropped whole, balls touching it included (they
+        # come back when it moves away; tracking bridges the gap).
         for k in np.flatnonzero(comp_max > p.max_peak):
             assert labels is not None and stats is not None
             x, y, w, h, area = stats[k]
@@ -303,17 +302,13 @@ class BallDetector:
             py, px = np.nonzero(comp)
             pts = np.c_[px + x, py + y].astype(np.float32)
             contour = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32) + [x, y]
-            centres = _split_cluster(pts, count, r, contour)
-            if len(centres):
-                split_done.add(int(k))
-            for c in centres:
+            for c in _split_cluster(pts, count, r, contour):
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
         ball_sized = vals <= p.max_peak
-        if split_done:
-            assert labels is not None
-            ball_sized &= ~np.isin(labels[ys, xs], list(split_done))
+        if labels is not None:  # a wide blob that was not a rack (a hand, an arm) gives no balls
+            ball_sized &= comp_max[labels[ys, xs]] <= p.max_peak
         for i in _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized):
             out.append((float(xs[i]), float(ys[i])))
             kinds.append(1)
@@ -369,7 +364,7 @@ class BallDetector:
         h, w = fg.shape
         r = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
                       np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)][:, None]  # (N, 1)
-        ring = np.concatenate([self._ring * 1.5, self._ring * 1.85])  # (2K, 2), in radii
+        ring = np.concatenate([self._ring * 1.35, self._ring * 1.7])  # (2K, 2), in radii
         pts = cands[:, None, :] + ring[None] * r[:, :, None]  # (N, 2K, 2)
         xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
@@ -388,10 +383,13 @@ class BallDetector:
         # 1.5 radii are not two balls (knuckles, or points along an arm, would otherwise vouch for each other).
         gap = np.linalg.norm(cands[:, None, :] - every[None, :, :], axis=-1)  # (N, N + M)
         near &= (gap >= 1.5 * r)[:, None, :]
+        # Only accepted balls vouch for their neighbours (two knuckles must not vouch for each other), except
+        # members of a packed group (3+ neighbours near 2 radii: a rack), which always vouch, so that one missed
+        # rack ball cannot cascade through the rack.
+        packed = ((gap < 2.4 * r) & (gap >= 1.5 * r)).sum(axis=1) >= 3
         ok = np.ones(len(cands), bool)
-        for _ in range(4):  # only accepted balls explain their neighbours' rings (knuckles must not vouch
-            # for each other)
-            voucher = np.concatenate([ok, np.ones(len(every) - len(cands), bool)])
+        for _ in range(4):
+            voucher = np.concatenate([ok | packed, np.ones(len(every) - len(cands), bool)])
             explained = (near & voucher[None, None, :]).any(axis=-1)
             unexplained = (on & ~explained).sum(axis=1) / np.maximum(inside.sum(axis=1), 1)
             new_ok = unexplained <= self.p.max_clutter
