@@ -348,11 +348,12 @@ def _long_rails_across(cloth: np.ndarray, quad: np.ndarray) -> bool | None:
         mid = cloth_share(0.47, 0.53, side)
         rest = (cloth_share(0.2, 0.35, side) + cloth_share(0.65, 0.8, side)) / 2
         drop.append(rest - mid)
-    across = drop[0] + drop[2]  # sides 0 and 2 run across the image (top, bottom)
-    down = drop[1] + drop[3]
-    if abs(across - down) < 0.5:
-        return None
-    return across > down
+    # sides 0 and 2 run across the image (top, bottom); both rails of a pair must show the pocket gap
+    if min(drop[0], drop[2]) >= 0.25 and max(drop[1], drop[3]) < 0.15:
+        return True
+    if min(drop[1], drop[3]) >= 0.25 and max(drop[0], drop[2]) < 0.15:
+        return False
+    return None
 
 
 def calibrate_image(image: np.ndarray, *, table: str = "9ft", head: str | None = None) -> TableCalibration:
