@@ -46,7 +46,7 @@ class EventConfig:
     decel: float = 0.2
     frozen_gap: float = 0.004
     over_rail: float = 0.015
-    jump_speed: float = 1.0
+    jump_speed: float = 1.5
 
 
 @dataclass
