@@ -52,11 +52,11 @@ def _acc(pred: np.ndarray, truth: np.ndarray) -> float:
 
 def eval_rendered(seed: int, per_class: int, synth_share: float) -> dict:
     crops, labels = render_set(seed, per_class, synth_share=synth_share)
-    ident = BallIdentifier()
     centre = np.array([[(CROP_SIZE - 1) / 2.0] * 2])
     radius = np.array([CROP_SIZE / (2 * CROP_MARGIN)])
-    fast = np.concatenate([ident.fast_scores(c, centre, radius) for c in crops])
-    model = ident.classify_crops(crops)
+    # A fresh identifier per crop: no video context (running white balance, paint set) to lean on.
+    fast = np.concatenate([BallIdentifier().fast_scores(c, centre, radius) for c in crops])
+    model = BallIdentifier().classify_crops(crops)
     out = {"n": len(labels)}
     for name, s in (("fast", fast), ("model", model), ("combined", combine(fast, model))):
         out[name] = {"id": _acc(s.argmax(1), labels),
@@ -152,7 +152,7 @@ def main() -> None:
     unipd = args.realdata / "unipd_billiard_cv2024"
     if unipd.is_dir():
         for clip in sorted(p.name for p in unipd.glob("game*_clip*")):
-            tag = "EVAL" if clip == "game1_clip1" else "cue/8 trained on"
+            tag = "EVAL" if clip == "game1_clip1" else "dev: trained on"
             report[f"unipd_{clip} ({tag})"] = eval_unipd(unipd, clip)
     clips = args.realdata / "rexlapis_poolpredictor" / "clips"
     if clips.is_dir():

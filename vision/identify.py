@@ -85,6 +85,9 @@ def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return chroma, total / 3.0, sat
 
 
+N_SETS = max(len(v) for v in COLOUR_VARIANTS_BGR.values())  # paint sets: 0 classic, 1 the 2019 broadcast set
+PAINT_SET_MARGIN = 40.0  # summed-distance lead a paint set needs before the identifier commits to it
+PAINT_SET_DECAY = 0.97  # per call: old evidence fades, so a change of video/set is noticed
 _VARIANTS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 for _n, _v in COLOUR_VARIANTS_BGR.items():
     _c, _b, _s = _chroma(np.array(_v, dtype=np.float32))
@@ -208,19 +211,40 @@ def pattern_matrix(feats: dict[str, np.ndarray]) -> np.ndarray:
     return np.stack(cols, axis=1)
 
 
-def colour_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
-    """(N, 7) capped squared distances of each ball's colour to the nearest variant of colours 1-7, scaled by
-    how many coloured pixels back the estimate (a mostly white or dark ball says little about its colour)."""
+def variant_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
+    """(N, 7, S) squared colour distances of each ball to colour 1-7 in each paint set s (variant index s of
+    ``vision.colors.COLOUR_VARIANTS_BGR``; colours with fewer variants repeat their last). NaN colour -> NaN."""
     chroma, log_bright = feats["chroma"], feats["log_bright"]
-    has_colour = np.isfinite(chroma[:, 0])
-    reliability = np.clip(feats["coloured"] / 0.12, 0.0, 1.0)
-    out = np.empty((len(chroma), 7))
+    out = np.empty((len(chroma), 7, N_SETS))
     for number in range(1, 8):
         v_chroma, v_logb = _VARIANTS[number]
-        d2 = (((chroma[:, None, :] - v_chroma[None]) ** 2).sum(axis=-1) / SIGMA_CHROMA**2
-              + ((log_bright[:, None] - v_logb[None]) / SIGMA_LOG_BRIGHT) ** 2).min(axis=1)
-        out[:, number - 1] = np.where(has_colour, np.minimum(d2, MAX_COLOUR_D2) * reliability, 0.0)
+        idx = np.minimum(np.arange(N_SETS), len(v_logb) - 1)
+        out[:, number - 1, :] = (((chroma[:, None, :] - v_chroma[idx][None]) ** 2).sum(axis=-1) / SIGMA_CHROMA**2
+                                 + ((log_bright[:, None] - v_logb[idx][None]) / SIGMA_LOG_BRIGHT) ** 2)
     return out
+
+
+def colour_distances(feats: dict[str, np.ndarray], paint_set: int | None = None) -> np.ndarray:
+    """(N, 7) capped squared distances of each ball's colour to colours 1-7, scaled by how many coloured pixels
+    back the estimate (a mostly white or dark ball says little about its colour).
+
+    ``paint_set``: compare with that set's paints only (a video uses one ball set); None = the nearest of all.
+    """
+    has_colour = np.isfinite(feats["chroma"][:, 0])
+    reliability = np.clip(feats["coloured"] / 0.12, 0.0, 1.0)
+    d_all = variant_distances(feats)
+    d2 = d_all.min(axis=2) if paint_set is None else d_all[:, :, paint_set]
+    return np.where(has_colour[:, None], np.minimum(d2, MAX_COLOUR_D2) * reliability[:, None], 0.0)
+
+
+def paint_set_evidence(feats: dict[str, np.ndarray]) -> np.ndarray:
+    """(S,) how badly each paint set explains these balls: the sum over clearly coloured balls of the distance
+    to the set's nearest colour (capped). Lower is better; summed over frames it picks the video's ball set."""
+    d_all = np.minimum(variant_distances(feats), MAX_COLOUR_D2)
+    clear = np.isfinite(feats["chroma"][:, 0]) & (feats["coloured"] >= 0.3)
+    if not clear.any():
+        return np.zeros(N_SETS)
+    return d_all[clear].min(axis=1).sum(axis=0)
 
 
 def id_logits(pattern: np.ndarray, dists: np.ndarray, params: dict[str, np.ndarray]) -> np.ndarray:
@@ -255,10 +279,10 @@ def load_params(path: Path | None = None) -> dict[str, np.ndarray]:
 
 
 def score_features(feats: dict[str, np.ndarray], params: dict[str, np.ndarray] | None = None,
-                   temperature: float = TEMPERATURE) -> np.ndarray:
+                   temperature: float = TEMPERATURE, paint_set: int | None = None) -> np.ndarray:
     """Turn ``ball_features`` into (N, 16) probabilities (the model documented in IDENTIFICATION.md)."""
     params = _PARAMS if params is None else params
-    logl = id_logits(pattern_matrix(feats), colour_distances(feats), params) / temperature
+    logl = id_logits(pattern_matrix(feats), colour_distances(feats, paint_set), params) / temperature
     logl -= logl.max(axis=1, keepdims=True)
     p = np.exp(logl)
     p /= p.sum(axis=1, keepdims=True)
@@ -328,6 +352,7 @@ class BallIdentifier:
         self.threads = threads
         self.auto_white = auto_white
         self._white_est: np.ndarray | None = None
+        self._set_evidence = np.zeros(N_SETS)
         self._session: Any = None
         self._input_name = ""
         self._size = CROP_SIZE
@@ -350,7 +375,17 @@ class BallIdentifier:
                 self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
             white = self._white_est
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
-        return score_features(features_from_pixels(pix, white, cloth))
+        feats = features_from_pixels(pix, white, cloth)
+        self._set_evidence = PAINT_SET_DECAY * self._set_evidence + paint_set_evidence(feats)
+        return score_features(feats, paint_set=self.paint_set)
+
+    @property
+    def paint_set(self) -> int | None:
+        """The ball set this video seems to use (index into the paint variants), None while undecided."""
+        order = np.argsort(self._set_evidence)
+        if self._set_evidence[order[1]] - self._set_evidence[order[0]] >= PAINT_SET_MARGIN:
+            return int(order[0])
+        return None
 
     def model_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
         """(N, 16) CNN class probabilities for each ball; rows sum to 1."""
