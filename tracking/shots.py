@@ -66,6 +66,8 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
             seen_at_end.add(ball)
     ctx = ShotContext(g, frame_dt, window.t_start, window.t_end, set(before), seen_at_end)
     events, notes = infer_events(paths, ctx, cfg.events)
+    # a track born during the shot (a hand, the cue tip, a blur) that vanishes was never a ball on the table
+    events = [e for e in events if not (e.type in ("pocket", "off_table") and e.ball not in before)]
     gone = {e.ball for e in events if e.type in ("pocket", "off_table")}
     after: dict[int, tuple[float, float]] = {}
     for ball, xy in series.items():
