@@ -153,3 +153,14 @@ def test_missing_model_says_where_to_look(tmp_path: Path) -> None:
     ident = BallIdentifier(model_path=tmp_path / "nope.onnx")
     with pytest.raises(FileNotFoundError, match="models/README.md"):
         ident.model_scores(np.zeros((64, 64, 3), np.uint8), np.array([[32.0, 32.0]]), np.array([10.0]))
+
+
+def test_identifier_settles_on_the_classic_paint_set_for_classic_balls() -> None:
+    """The footage renderer paints a classic set: after a few frames the identifier compares with it alone."""
+    rng = np.random.default_rng(TEST_SEED + 5)
+    ident = BallIdentifier()
+    for _ in range(3):
+        image, centres, radii = _table_frame(rng, (150, 95, 25))
+        scores = ident.fast_scores(image, centres, radii)
+    assert ident.paint_set == 0
+    assert scores[7].argmax() == 7 and scores[3].argmax() == 3  # maroon and red kept apart
