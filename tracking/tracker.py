@@ -264,7 +264,7 @@ class BallTracker:
             length = float(np.linalg.norm(seg))
             u = seg / length
             along = float((z - p0) @ u)
-            if -0.5 * length <= along <= 2.0 * length + 2 * r and abs(float(np.cross(u, z - p0))) < 1.5 * r:
+            if -0.5 * length <= along <= 2.0 * length + 2 * r and abs(float(u[0] * (z - p0)[1] - u[1] * (z - p0)[0])) < 1.5 * r:
                 return True
         return False
 
