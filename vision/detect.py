@@ -250,6 +250,10 @@ class BallDetector:
             kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
         else:
             cands, kinds = cands[ok], kinds[ok]
+        holes = self._rack_holes(cands)
+        if len(holes):
+            cands = np.concatenate([cands, holes])
+            kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
         if len(cands) == 0:
             return BallObservations.empty(frame.t, frame.index)
         x0, y0 = self.roi[:2]
@@ -340,6 +344,7 @@ class BallDetector:
         vy = np.clip(np.round(np.concatenate([ys + uy, ys - uy])).astype(np.int32), 0, h - 1)
         acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
         acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        self._last_acc = acc
         # a ball's outline has 2 pi r pixels; blurred, its peak keeps about 1 / (2 pi 0.8^2) of them
         k = self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
         py, px = _local_maxima(acc, k * float(self.rmap.min()))
@@ -354,6 +359,41 @@ class BallDetector:
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
             pts = pts[d > self.p.min_separation * rloc[keep]]
         return pts
+
+    def _rack_holes(self, cands: np.ndarray) -> np.ndarray:
+        """Balls inside a rack that match the cloth (a green 14 in a rack on green cloth): a hole in the packing,
+        two radii from at least three found balls, where the outline votes reach 70 % of the usual threshold."""
+        acc = getattr(self, "_last_acc", None)
+        if acc is None or len(cands) < 3:
+            return np.zeros((0, 2))
+        h, w = acc.shape
+        r = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
+        d = np.linalg.norm(cands[:, None] - cands[None], axis=-1)
+        i, j = np.nonzero(np.triu((d > 1.7 * r[:, None]) & (d < 2.3 * r[:, None]), 1))
+        if len(i) == 0:
+            return np.zeros((0, 2))
+        mid = (cands[i] + cands[j]) / 2
+        perp = (cands[j] - cands[i])[:, ::-1] * [1.0, -1.0] * (np.sqrt(3) / 2)
+        spots = np.concatenate([mid + perp, mid - perp])  # third corners of equilateral triangles
+        dd = np.linalg.norm(spots[:, None] - cands[None], axis=-1)
+        rs = self.rmap[np.clip(np.round(spots[:, 1]).astype(int), 0, h - 1),
+                       np.clip(np.round(spots[:, 0]).astype(int), 0, w - 1)]
+        support = ((dd > 1.6 * rs[:, None]) & (dd < 2.4 * rs[:, None])).sum(axis=1)
+        free = dd.min(axis=1) > 1.6 * rs
+        spots, rs = spots[(support >= 3) & free], rs[(support >= 3) & free]
+        if len(spots) == 0:
+            return np.zeros((0, 2))
+        k = 0.7 * self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
+        out: list[np.ndarray] = []
+        for sp, rr in zip(spots, rs, strict=True):
+            x, y = int(round(sp[0])), int(round(sp[1]))
+            if not (0 <= x < w and 0 <= y < h) or self.table_mask[y, x] == 0:
+                continue
+            win = acc[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2]
+            if float(win.max()) >= k * rr and all(np.linalg.norm(sp - o) > 1.6 * rr for o in out):
+                out.append(sp)
+        return np.array(out).reshape(-1, 2)
 
     def _isolated(self, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
         """False for a candidate whose surroundings are not-cloth that no other ball explains: a knuckle of a
