@@ -228,6 +228,9 @@ class BallTracker:
                 continue
             if self._on_streak(obs.xy[d], streaks):
                 continue  # a second circle found along a fast ball's blur, not another ball
+            if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 0.9 * 2 * self.geometry.ball_radius
+                   for m in matched):
+                continue  # overlapping a ball already matched this frame: the same ball (blur, glare) twice
             lost = self._lost_match(obs, d)
             if lost is not None:  # a fast ball that bounced out of the gate, or came out from under an arm
                 z = obs.xy[d]
