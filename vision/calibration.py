@@ -115,13 +115,16 @@ class TableCalibration:
         return np.sqrt(sx * sy).reshape(lead)
 
     def ball_radius_px(self, xy: Any, ball_radius: float | None = None) -> np.ndarray:
-        """Expected apparent ball radius (pixels) at table points (..., 2)."""
+        """Expected apparent ball radius (pixels) at table points (..., 2).
+
+        A sphere's outline is not foreshortened the way the table is: seen at an angle it stays about as wide as
+        the table's least foreshortened direction, so the larger of the two axes is taken."""
         r = self.geometry.ball_radius if ball_radius is None else ball_radius
         pts, lead = _as_points(xy)
         c = self.table_to_image(pts)
         ex = self.table_to_image(pts + [r, 0.0])
         ey = self.table_to_image(pts + [0.0, r])
-        return np.sqrt(np.linalg.norm(ex - c, axis=1) * np.linalg.norm(ey - c, axis=1)).reshape(lead)
+        return np.maximum(np.linalg.norm(ex - c, axis=1), np.linalg.norm(ey - c, axis=1)).reshape(lead)
 
     @property
     def geometry(self) -> TableGeometry:
