@@ -140,11 +140,34 @@ def timing() -> dict:
     }
 
 
+def markdown(report: dict) -> str:
+    """The accuracy table of docs/IDENTIFICATION.md."""
+    lines = ["| data set | n | fast id | fast cat | model id | model cat | combined id | combined cat |"
+             " combined id voted per ball |", "|---|---|---|---|---|---|---|---|---|"]
+    for name, r in report.items():
+        if name == "timing":
+            continue
+        n = r.get("n", r.get("n_crops"))
+        cells = []
+        for m in METHODS:
+            cells += [f"{100 * r[m]['id']:.1f} %" if "id" in r[m] else "-", f"{100 * r[m]['category']:.1f} %"]
+        voted = r["combined"].get("id_voted_per_ball")
+        voted_s = f"{100 * voted:.0f} % of {r['n_balls']}" if voted is not None else "-"
+        lines.append(f"| {name} | {n} | " + " | ".join(cells) + f" | {voted_s} |")
+    t = report["timing"]
+    lines.append("")
+    lines.append(f"Time, one thread: fast_scores 16 balls at 1080p {t['fast_scores_16_balls_1080p_ms']:.2f} ms; "
+                 f"model 1 crop {t['model_1_crop_ms']:.2f} ms, 16 crops {t['model_16_crops_ms']:.2f} ms, "
+                 f"model_scores for 16 balls (crop + CNN) {t['model_scores_16_balls_ms']:.2f} ms.")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--realdata", type=Path, default=ROOT.parent / "shared" / "realdata")
     ap.add_argument("--per-class", type=int, default=100)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--markdown", action="store_true", help="print the docs table instead of JSON")
     args = ap.parse_args()
     report: dict = {"timing": timing()}
     report["rendered_own_seed9000"] = eval_rendered(9000, args.per_class, 0.0)
@@ -160,7 +183,7 @@ def main() -> None:
             if (clips / entry["clip"]).is_file():
                 report[f"2019_{entry['clip']}@{entry['frame']} ({entry['split'].upper()})"] = eval_2019(clips, entry)
     text = json.dumps(report, indent=1)
-    print(text)
+    print(markdown(report) if args.markdown else text)
     if args.json:
         args.json.write_text(text + "\n")
 

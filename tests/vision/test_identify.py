@@ -164,3 +164,13 @@ def test_identifier_settles_on_the_classic_paint_set_for_classic_balls() -> None
         scores = ident.fast_scores(image, centres, radii)
     assert ident.paint_set == 0
     assert scores[7].argmax() == 7 and scores[3].argmax() == 3  # maroon and red kept apart
+
+
+def test_colours_module_needs_no_opencv() -> None:
+    """Tracking imports ``category_of`` from vision.colors; it must not drag OpenCV in."""
+    import subprocess
+    import sys
+
+    code = "import sys, vision.colors; print('cv2' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
