@@ -17,7 +17,7 @@ import numpy as np
 
 from adjudicator.records import ShotEvent
 from tracking.paths import BallPath, Piece
-from vision.geometry import TableGeometry
+from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
 
@@ -300,7 +300,85 @@ def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
     return ShotEvent(t=float(t), type="pocket", ball=ball, pocket=pocket, confidence=conf)
 
 
-def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> tuple[list[ShotEvent], set[int]]:
+def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float, ctx: ShotContext,
+                    cfg: EventConfig, through: Pocket | None = None, best: float = np.inf) -> ShotEvent | None:
+    """Follow a vanished ball from (p0, v0) at t0 (last seen at tl): the pocket or off-table event it ends in,
+    bouncing off cushions it meets too slowly to fly over; None when it stops on the table (only hidden)."""
+    g = ctx.geometry
+    R = g.ball_radius
+    event: ShotEvent | None = None
+    for _bounce in range(3):
+        ts, ps = _follow(p0, v0, t0, cfg)
+        bounced = False
+        for t, p in zip(ts, ps, strict=True):
+            pk = g.nearest_pocket(*p)
+            d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
+            if d_pk < pk.capture_radius:
+                event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
+                break
+            if through is not None:
+                d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
+                if d_thr > best + 1e-4:  # closest approach passed: it dropped here
+                    event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
+                    break
+                best = d_thr
+                continue
+            dist = _rail_dist(g, p[None])
+            rail = min(dist, key=lambda k: float(dist[k][0]))
+            if float(dist[rail][0]) <= R:
+                speed_now = max(float(np.hypot(*v0)) - cfg.decel * (t - t0), 0.0)
+                v_now = v0 / max(float(np.hypot(*v0)), 1e-9) * speed_now
+                v_in = -float(v_now @ _INWARD[rail])
+                if v_in < cfg.moving_speed:
+                    continue  # creeping along (or resting against) the cushion: nothing crosses it
+                if _opening(g, rail, p) or d_pk < pk.mouth + R:
+                    through, best = pk, d_pk
+                    continue
+                if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:
+                    event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
+                    break
+                # too slow to fly off: it bounced unseen; follow the rebound
+                v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
+                p0, v0, t0, bounced = p, v_ref, float(t), True
+                break
+        if not bounced:
+            break
+    if event is None and through is not None:
+        event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt)
+    return event
+
+
+def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
+                     ctx: ShotContext, cfg: EventConfig) -> ShotEvent | None:
+    """A resting ball hit and never seen moving (a fast ball is a faint blur the detector misses): it left along
+    the line of centres at about the hitter's speed along that line; follow it from where it rested."""
+    dt = ctx.frame_dt
+    for ev in collisions:
+        if ev.balls is None or b not in ev.balls:
+            continue
+        other = ev.balls[1] if ev.balls[0] == b else ev.balls[0]
+        piece = path.piece_at(ev.t - 0.5 * dt)
+        if piece.speed(ev.t) > cfg.moving_speed or piece.t1 < ev.t - 2 * dt:
+            continue
+        seen_after = [p for p in path.pieces if p.t0 > ev.t and p.t0 <= ev.t + 3 * dt]
+        if seen_after:
+            return None
+        hitter = paths[other].piece_at(ev.t - 0.5 * dt)
+        p_b = piece.pos(ev.t)
+        n = p_b - hitter.pos(ev.t)
+        n = n / max(float(np.linalg.norm(n)), 1e-9)
+        speed = float(hitter.vel(ev.t) @ n)
+        if speed <= cfg.moving_speed:
+            return None
+        event = _follow_to_exit(b, p_b, n * speed, ev.t, piece.t1, ctx, cfg)
+        if event is None:
+            return None
+        return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.5)})
+    return None
+
+
+def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
+                collisions: list[ShotEvent] | None = None) -> tuple[list[ShotEvent], set[int]]:
     """Pocket and off-table events for tracks that end before the shot does; returns them and the hidden balls."""
     g = ctx.geometry
     R = g.ball_radius
@@ -308,6 +386,10 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     hidden: set[int] = set()
     for b, path in paths.items():
         if b in ctx.seen_at_end:
+            continue
+        gone = _struck_and_gone(b, path, paths, collisions or [], ctx, cfg)
+        if gone is not None:
+            out.append(gone)
             continue
         last = path.pieces[-1]
         tl = last.t1
@@ -335,45 +417,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 out.append(ShotEvent(t=float(seen_t[over[0]]), type="off_table", ball=b, confidence=0.8))
                 continue
 
-        p0, v0, t0 = last.pos(tl), last.vel(tl), tl
-        for _bounce in range(3):
-            ts, ps = _follow(p0, v0, t0, cfg)
-            bounced = False
-            for t, p in zip(ts, ps, strict=True):
-                pk = g.nearest_pocket(*p)
-                d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
-                if d_pk < pk.capture_radius:
-                    event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
-                    break
-                if through is not None:
-                    d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
-                    if d_thr > best + 1e-4:  # closest approach passed: it dropped here
-                        event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
-                        break
-                    best = d_thr
-                    continue
-                dist = _rail_dist(g, p[None])
-                rail = min(dist, key=lambda k: float(dist[k][0]))
-                if float(dist[rail][0]) <= R:
-                    speed_now = max(float(np.hypot(*v0)) - cfg.decel * (t - t0), 0.0)
-                    v_now = v0 / max(float(np.hypot(*v0)), 1e-9) * speed_now
-                    v_in = -float(v_now @ _INWARD[rail])
-                    if v_in < cfg.moving_speed:
-                        continue  # creeping along (or resting against) the cushion: nothing crosses it
-                    if _opening(g, rail, p) or d_pk < pk.mouth + R:
-                        through, best = pk, d_pk
-                        continue
-                    if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:
-                        event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
-                        break
-                    # too slow to fly off: it bounced unseen; follow the rebound
-                    v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
-                    p0, v0, t0, bounced = p, v_ref, float(t), True
-                    break
-            if not bounced:
-                break
-        if event is None and through is not None:
-            event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt)
+        event = _follow_to_exit(b, last.pos(tl), last.vel(tl), tl, tl, ctx, cfg, through, best)
         if event is None:
             hidden.add(b)
         else:
@@ -459,7 +503,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         strike_conf = 0.5
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
-    departures, hidden = _departures(paths, ctx, cfg)
+    departures, hidden = _departures(paths, ctx, cfg, collisions)
     body = sorted(collisions + cushions + departures, key=lambda e: e.t)
     body = [e for e in body if e.t >= t_strike - ctx.frame_dt]
     notes: dict[str, object] = {}
