@@ -35,6 +35,7 @@ class EventConfig:
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
         frozen_gap: a ball at rest this close to a cushion (beyond one radius, m) touches it.
         over_rail: a ball seen this far (m) past touching a cushion is over it (calibration error stays below).
+        struck_reach: how long (s) a struck ball never seen moving may be followed to a pocket.
         jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
     """
 
@@ -46,6 +47,7 @@ class EventConfig:
     decel: float = 0.2
     frozen_gap: float = 0.004
     over_rail: float = 0.015
+    struck_reach: float = 1.5
     jump_speed: float = 1.5
 
 
@@ -301,7 +303,8 @@ def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
 
 
 def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float, ctx: ShotContext,
-                    cfg: EventConfig, through: Pocket | None = None, best: float = np.inf) -> ShotEvent | None:
+                    cfg: EventConfig, through: Pocket | None = None, best: float = np.inf,
+                    max_reach: float = 8.0) -> ShotEvent | None:
     """Follow a vanished ball from (p0, v0) at t0 (last seen at tl): the pocket or off-table event it ends in,
     bouncing off cushions it meets too slowly to fly over; None when it stops on the table (only hidden)."""
     g = ctx.geometry
@@ -314,12 +317,12 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
             pk = g.nearest_pocket(*p)
             d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
             if d_pk < pk.capture_radius:
-                event = _pocketed(b, t, tl, pk.name, ctx.frame_dt)
+                event = _pocketed(b, t, tl, pk.name, ctx.frame_dt, max_reach)
                 break
             if through is not None:
                 d_thr = float(np.hypot(p[0] - through.centre[0], p[1] - through.centre[1]))
                 if d_thr > best + 1e-4:  # closest approach passed: it dropped here
-                    event = _pocketed(b, t, tl, through.name, ctx.frame_dt)
+                    event = _pocketed(b, t, tl, through.name, ctx.frame_dt, max_reach)
                     break
                 best = d_thr
                 continue
@@ -344,7 +347,7 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
         if not bounced:
             break
     if event is None and through is not None:
-        event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt)
+        event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt, max_reach)
     return event
 
 
@@ -370,10 +373,11 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         speed = float(hitter.vel(ev.t) @ n)
         if speed <= cfg.moving_speed:
             return None
-        event = _follow_to_exit(b, p_b, n * speed, ev.t, piece.t1, ctx, cfg)
+        # never seen moving: a long reach is allowed, but the call always asks for a review
+        event = _follow_to_exit(b, p_b, n * speed, ev.t, piece.t1, ctx, cfg, max_reach=cfg.struck_reach / dt)
         if event is None:
             return None
-        return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.5)})
+        return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
     return None
 
 
