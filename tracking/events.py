@@ -36,6 +36,7 @@ class EventConfig:
         frozen_gap: a ball at rest this close to a cushion (beyond one radius, m) touches it.
         over_rail: a ball seen this far (m) past touching a cushion is over it (calibration error stays below).
         struck_reach: how long (s) a struck ball never seen moving may be followed to a pocket.
+        struck_unseen: that rule needs the struck ball unseen for this long (s) after the hit.
         jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
     """
 
@@ -48,6 +49,7 @@ class EventConfig:
     frozen_gap: float = 0.004
     over_rail: float = 0.015
     struck_reach: float = 1.5
+    struck_unseen: float = 1.0
     jump_speed: float = 1.5
 
 
@@ -363,7 +365,7 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         piece = path.piece_at(ev.t - 0.5 * dt)
         if piece.speed(ev.t) > cfg.moving_speed or piece.t1 < ev.t - 2 * dt:
             continue
-        seen_after = [p for p in path.pieces if p.t0 > ev.t and p.t0 <= ev.t + 3 * dt]
+        seen_after = [p for p in path.pieces if p.t0 > ev.t and p.t0 <= ev.t + cfg.struck_unseen]
         if seen_after:
             return None
         hitter = paths[other].piece_at(ev.t - 0.5 * dt)
