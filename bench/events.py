@@ -125,6 +125,28 @@ def cases_synth(directory: Path, fps: float):
         yield fam, name, t[sel], xy[sel], visible[sel], [Shot.from_dict(x) for x in shots]
 
 
+def cases_vision(directory: Path, game: str):
+    """FULL VISION PIPELINE: each `cueref synth` clip's video through D's detector (with E's identifier) and the
+    tracker, against the clip's truth shots."""
+    from vision.calibration import TableCalibration
+    from vision.detect import BallDetector
+    from vision.io import iter_frames
+
+    for video in sorted(directory.glob("*.mp4")):
+        name = video.stem
+        truth_file = directory / f"{name}.truth.jsonl"
+        cal_file = directory / f"{name}.calibration.json"
+        if not truth_file.exists() or not cal_file.exists():
+            continue
+        cal = TableCalibration.load(cal_file)
+        detector = BallDetector(cal)
+        obs = (detector.detect(f) for f in iter_frames(str(video)))
+        shots = list(track_shots(obs, cal.geometry, game, cfg=ShotBuildConfig(noise_sigma=0.002)))
+        truths = [Shot.from_dict(json.loads(x)) for x in truth_file.read_text().splitlines()
+                  if x.strip() and json.loads(x).get("type") == "shot"]
+        yield name.split("_")[0], name, truths, shots
+
+
 _CLIPS: dict = {}
 POOLTOOL_FAMILIES = ("break-8", "break-9", "break-14.1", "cut", "miss", "scratch", "soft", "kick", "bank", "rails",
                      "combination", "frozen", "near-rail", "jump")
@@ -212,7 +234,13 @@ def run(args: argparse.Namespace) -> dict:
             errs: list[float] = []
             per_shot = defaultdict(lambda: [0, 0])
             phantom = 0
-            if args.synth_dir:
+            if args.vision:
+                for fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game):
+                    for truth in truths:
+                        score_shot(fam, name, fps, res, truth, shots, counts, errs, per_shot, args)
+                        phantom += phantoms(truth, shots)
+                source = iter(())
+            elif args.synth_dir:
                 source = cases_synth(Path(args.synth_dir), fps)
             elif args.source == "pooltool":
                 source = cases_pooltool(args.split, args.n, fps, res, occlusion=not args.no_occlusion)
@@ -257,14 +285,24 @@ def main() -> int:
     ap.add_argument("--source", choices=("toy", "pooltool"), default="toy",
                     help="toy: tracking.toysim families; pooltool: cueref.synth scenarios (needs the sim extra)")
     ap.add_argument("--no-occlusion", action="store_true", help="pooltool source: no arms over the table")
+    ap.add_argument("--vision", action="store_true",
+                    help="with --synth-dir: run the FULL VISION PIPELINE on each clip's video instead of oracle "
+                         "observations (one fps/res per run: give the clips' own)")
+    ap.add_argument("--game", default="straight-pool", help="--vision: the game (limits ball ids)")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", default=None, help="also write the report here")
     args = ap.parse_args()
     source = (f"synth clips in {args.synth_dir}" if args.synth_dir else
               f"{'pooltool scenarios (cueref.synth)' if args.source == 'pooltool' else 'toy simulator'}, "
               f"{args.split} seeds")
-    print(f"MODE: oracle observations (truth + {args.noise_px} px noise, {args.drop:.0%} dropouts, truth "
-          f"visibility, id_p={args.id_p}); source: {source}; NOT the vision pipeline")
+    if args.vision:
+        if not args.synth_dir:
+            ap.error("--vision needs --synth-dir")
+        args.fps, args.res = args.fps[:1], args.res[:1]
+        print(f"MODE: FULL VISION PIPELINE (video -> vision.detect.BallDetector -> tracker); source: {source}")
+    else:
+        print(f"MODE: oracle observations (truth + {args.noise_px} px noise, {args.drop:.0%} dropouts, truth "
+              f"visibility, id_p={args.id_p}); source: {source}; NOT the vision pipeline")
     report = run(args)
     for key, r in report.items():
         print(f"== {key} (noise {r['noise_m'] * 1000:.2f} mm)")
@@ -275,7 +313,8 @@ def main() -> int:
         for k, v in r["shots"].items():
             print(f"   {k:20s} {v['correct']}/{v['of']} = {v['accuracy']:.1%}")
     if args.json:
-        Path(args.json).write_text(json.dumps({"mode": "oracle", "source": source, "report": report}, indent=1))
+        mode = "vision" if args.vision else "oracle"
+        Path(args.json).write_text(json.dumps({"mode": mode, "source": source, "report": report}, indent=1))
     return 0
 
 
