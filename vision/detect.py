@@ -47,6 +47,8 @@ class DetectorParams:
         pocket_dark: brightest channel below which a pocket-zone pixel is pocket (when it was dark when learnt).
         edge_min: Sobel magnitude (grey, working resolution) of an edge pixel that votes for a ball centre.
         symmetry_min: share of a ball's outline that must vote for its centre for a ball the colour test missed.
+        outline_min_fill: least not-cloth share inside a ball found only by its outline (fingers and cue
+            tips cast outlines on bare cloth).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
             (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
     """
@@ -66,6 +68,7 @@ class DetectorParams:
     cushion_width: float = 0.04
     edge_min: float = 40.0
     symmetry_min: float = 0.45
+    outline_min_fill: float = 0.03
 
 
 class BallDetector:
@@ -260,7 +263,9 @@ class BallDetector:
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         centres, radii, fit = self._refine(image, centres)
         xy = self.cal.image_to_table(centres)
-        ok = self._plausible(xy) & ((kinds == 2) | (self._filled(fg, (centres - [x0, y0]) * self.scale) >= 0.5))
+        filled = self._filled(fg, (centres - [x0, y0]) * self.scale)
+        # a ball found by its outline alone may match the cloth, but not perfectly (number disc, stripe, limb)
+        ok = self._plausible(xy) & np.where(kinds == 2, filled >= self.p.outline_min_fill, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
