@@ -33,7 +33,7 @@ def test_unipd_game1_clip1_categories() -> None:
         correct += int(np.sum(pred == np.array([CATEGORIES.index(c) for c in cats])))
         total += len(cats)
     assert total == 30
-    assert correct / total >= 0.8
+    assert correct / total >= 0.9  # measured 30/30 (docs/IDENTIFICATION.md)
 
 
 @needs_2019
@@ -50,5 +50,5 @@ def test_2019_eval_frame_ids(clip: str) -> None:
     radii = np.full(len(truth), 15.0)
     ident = BallIdentifier(cloth_bgr=cloth_colour(image))
     both = ident.scores(image, centres, radii)
-    assert np.mean(both.argmax(axis=1) == truth) >= 0.6
-    assert np.mean(categories(both).argmax(axis=1) == categories(np.eye(16)[truth]).argmax(axis=1)) >= 0.75
+    assert np.mean(both.argmax(axis=1) == truth) >= 0.85  # measured: all right on both clips
+    assert np.mean(categories(both).argmax(axis=1) == categories(np.eye(16)[truth]).argmax(axis=1)) >= 0.85
