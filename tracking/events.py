@@ -433,7 +433,8 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
 
 def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
                    cfg: EventConfig) -> tuple[float, ShotEvent | None] | None:
-    """The strike and first contact when the cue ball was hidden (under the cue and arm) as it was struck.
+    """The strike and first contact when the cue ball's first contact was not seen: it was hidden (under the cue
+    and arm) as it was struck, or it met a ball within the first frame interval after the strike.
 
     The cue ball left its resting place P0 unseen and is first seen on a later piece. If that piece carried back
     does not lead to P0, it hit something while hidden: the object ball that started moving in the gap along the
@@ -449,8 +450,6 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         if pre.speed(pre.t1) > cfg.moving_speed or post.speed(post.t0) <= cfg.moving_speed:
             continue
         t0, t1 = pre.t1, post.t0
-        if t1 - t0 <= 1.5 * dt:
-            return None
         p0 = pre.pos(t0)
         ts = np.linspace(t0, t1, 400)
         back = post.pos(ts)
