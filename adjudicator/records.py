@@ -382,8 +382,8 @@ def _lines(fh: Any, path: str) -> Iterator[tuple[int, str]]:
         yield lineno, text
 
 
-def read_log(path: str) -> Iterator[tuple[int, Record]]:
-    """Yield (line number, record) for each non-blank line; errors carry the file and line."""
+def read_json_lines(path: str) -> Iterator[tuple[int, Any]]:
+    """Yield (line number, decoded JSON) for each non-blank, non-comment line; errors carry the file and line."""
     try:
         fh = open(path, "rb")
     except OSError as exc:
@@ -394,14 +394,19 @@ def read_log(path: str) -> Iterator[tuple[int, Record]]:
             if not text or text.startswith("#"):
                 continue
             try:
-                data = json.loads(text)
+                yield lineno, json.loads(text)
             except json.JSONDecodeError as exc:
                 raise RecordError(f"not valid JSON ({exc.msg} at column {exc.colno})", file=path,
                                   line=lineno) from None
-            try:
-                yield lineno, parse_record(data)
-            except RecordError as exc:
-                raise exc.located(file=path, line=lineno) from None
+
+
+def read_log(path: str) -> Iterator[tuple[int, Record]]:
+    """Yield (line number, record) for each non-blank line; errors carry the file and line."""
+    for lineno, data in read_json_lines(path):
+        try:
+            yield lineno, parse_record(data)
+        except RecordError as exc:
+            raise exc.located(file=path, line=lineno) from None
 
 
 def dumps(record: Record | Mapping[str, Any]) -> str:

@@ -11,13 +11,12 @@ The camera sees shots; it does not hear calls. A *calls file* holds what people 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.errors import RecordError
-from adjudicator.records import MatchRecord, Record, Shot, parse_record
+from adjudicator.records import MatchRecord, Record, Shot, parse_record, read_json_lines
 
 
 @dataclass(frozen=True)
@@ -42,29 +41,17 @@ class CallsFile:
 def read_calls(path: str) -> CallsFile:
     """Read a calls file; a `shot` record may be a bare slot (``{"type": "shot"}``) here."""
     entries: list[tuple[int, Record, dict[str, Any]]] = []
-    try:
-        fh = open(path, encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror}", file=path) from None
-    with fh:
-        for lineno, raw_line in enumerate(fh, start=1):
-            text = raw_line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                raw = json.loads(text)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"not valid JSON ({exc.msg} at column {exc.colno})", file=path,
-                                  line=lineno) from None
-            if isinstance(raw, dict) and raw.get("type") == "shot" and "events" not in raw:
-                slot = Shot(shot=int(raw.get("shot", 0) or 0), t_start=0.0, t_end=0.0, before={}, after={},
-                            events=())
-                entries.append((lineno, slot, raw))
-                continue
-            try:
-                entries.append((lineno, parse_record(raw), raw))
-            except RecordError as exc:
-                raise exc.located(file=path, line=lineno) from None
+    for lineno, raw in read_json_lines(path):
+        if isinstance(raw, dict) and raw.get("type") == "shot" and "events" not in raw:
+            n = raw.get("shot")
+            slot = Shot(shot=n if isinstance(n, int) and not isinstance(n, bool) else 0, t_start=0.0, t_end=0.0,
+                        before={}, after={}, events=())
+            entries.append((lineno, slot, raw))
+            continue
+        try:
+            entries.append((lineno, parse_record(raw), raw))
+        except RecordError as exc:
+            raise exc.located(file=path, line=lineno) from None
     return CallsFile(path=path, entries=tuple(entries))
 
 
