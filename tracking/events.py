@@ -340,7 +340,8 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     through, best = pk, d_pk
                     continue
                 if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:
-                    event = ShotEvent(t=float(t), type="off_table", ball=b, confidence=0.7)
+                    # it met the cushion (and climbed it) before leaving: both events, as a referee sees them
+                    event = ShotEvent(t=float(t), type="off_table", ball=b, rail=rail, confidence=0.7)
                     break
                 # too slow to fly off: it bounced unseen; follow the rebound
                 v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
@@ -420,7 +421,9 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             if _opening(g, rail_c, pc) or d_c < pk_c.mouth + R:
                 through, best = pk_c, np.inf
             else:
-                out.append(ShotEvent(t=float(seen_t[over[0]]), type="off_table", ball=b, confidence=0.8))
+                touch = np.flatnonzero(seen_d <= R)
+                t_touch = float(seen_t[touch[0]]) if len(touch) else float(seen_t[over[0]])
+                out.append(ShotEvent(t=t_touch, type="off_table", ball=b, rail=rail_c, confidence=0.8))
                 continue
 
         event = _follow_to_exit(b, last.pos(tl), last.vel(tl), tl, tl, ctx, cfg, through, best)
@@ -509,6 +512,12 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg, collisions)
+    for d in [d for d in departures if d.type == "off_table" and d.rail is not None]:
+        departures.remove(d)
+        assert d.ball is not None and d.rail is not None
+        if not any(c.ball == d.ball and c.rail == d.rail and abs(c.t - d.t) < 3 * ctx.frame_dt for c in cushions):
+            cushions.append(ShotEvent(t=d.t, type="cushion", ball=d.ball, rail=d.rail, confidence=d.confidence))
+        departures.append(ShotEvent(t=d.t + 1e-4, type="off_table", ball=d.ball, confidence=d.confidence))
     body = sorted(collisions + cushions + departures, key=lambda e: e.t)
     body = [e for e in body if e.t >= t_strike - ctx.frame_dt]
     notes: dict[str, object] = {}
