@@ -166,7 +166,8 @@ class ToySim:
                 events.append({"t": t, "type": "collision", "balls": [a, b]})
             elif kind == "rail":
                 rail = str(other)
-                if a in sc.jumpers:
+                if a in sc.jumpers:  # it climbs the cushion it meets and flies off (as cueref.synth logs it)
+                    events.append({"t": t, "type": "cushion", "ball": a, "rail": rail})
                     events.append({"t": t, "type": "off_table", "ball": a})
                     on[a] = False
                     p[a] = np.nan
