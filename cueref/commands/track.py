@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import typer
@@ -12,19 +10,6 @@ from adjudicator.errors import ConfigError
 from adjudicator.records import GAMES, dumps
 
 HEADS = ("left", "right", "top", "bottom")
-
-
-def write_atomically(path: Path, lines: list[str]) -> None:
-    """Write every line or nothing: temp file beside the target, then rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.writelines(line + "\n" for line in lines)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def register(app: typer.Typer) -> None:
@@ -42,7 +27,7 @@ def register(app: typer.Typer) -> None:
         first_shot: int = typer.Option(1, "--first-shot", help="number of the first shot written"),
     ) -> None:
         """Track every ball, cut the footage into shots and write one shot record per shot."""
-        from tracking.shots import ShotBuildConfig, track_shots
+        from cueref import pipeline
 
         if game not in GAMES:
             raise ConfigError(f"--game must be one of {', '.join(GAMES)}, got {game!r}")
@@ -55,20 +40,8 @@ def register(app: typer.Typer) -> None:
 
             cal, observations = read_observations(source)
         else:
-            from vision.autocalibrate import calibrate_source
-            from vision.calibration import TableCalibration
-            from vision.detect import BallDetector
-            from vision.io import iter_frames
-
-            if calibration is not None:
-                cal = TableCalibration.load(calibration)
-                if head is not None:
-                    cal = cal.with_head(head)
-            else:
-                cal = calibrate_source(source, head=head).calibration
-            detector = BallDetector(cal)
-            observations = (detector.detect(frame) for frame in iter_frames(source))
-        cfg = ShotBuildConfig(noise_sigma=noise_mm / 1000)
-        shots = list(track_shots(observations, cal.geometry, game, first_shot=first_shot, cfg=cfg))
-        write_atomically(out, [dumps(s) for s in shots])
+            cal = pipeline.calibrate(source, calibration, head)
+            observations = pipeline.observe(source, cal)
+        shots = pipeline.track(observations, cal, game, noise_mm=noise_mm, first_shot=first_shot)
+        pipeline.write_atomically(out, "".join(dumps(s) + "\n" for s in shots))
         typer.echo(f"wrote {out}: {len(shots)} shot(s)")
