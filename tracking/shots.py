@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -14,6 +15,8 @@ from tracking.segment import ShotSegmenter, ShotWindow
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
 from vision.types import BallObservations
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,17 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
                 confidence=round(float(confidence), 3), extra=extra)
 
 
+def is_hand_placement(shot: Shot, still: float = 0.01) -> bool:
+    """Balls moved while the cue ball stayed put and touched nothing: a re-rack, a spotted ball or a hand,
+    not a shot (SCHEMA.md: a shot starts when the cue strikes the cue ball)."""
+    before, after = shot.before.get(0), shot.after.get(0)
+    if before is None or after is None:
+        return False
+    if ((before[0] - after[0]) ** 2 + (before[1] - after[1]) ** 2) ** 0.5 > still:
+        return False
+    return not any(e.ball == 0 or (e.balls is not None and 0 in e.balls) for e in shot.events)
+
+
 def track_shots(observations: Iterable[BallObservations], geometry: TableGeometry | None = None,
                 game: str = "straight-pool", first_shot: int = 1,
                 tracker: BallTracker | None = None, segmenter: ShotSegmenter | None = None,
@@ -108,6 +122,10 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
         if window is None:
             continue
         shot = build_shot(tracker, window, number, cfg)
+        if is_hand_placement(shot):
+            log.info("%.2f-%.2f s: balls moved but the cue ball was not struck; not a shot", shot.t_start,
+                     shot.t_end)
+            continue
         number += 1
         for e in shot.events:
             if e.type in ("pocket", "off_table") and e.ball is not None:

@@ -1,0 +1,24 @@
+"""Balls moved by hand (a re-rack, a spotted ball) while the cue ball stays still are not a shot."""
+
+import pytest
+
+from adjudicator.records import Shot, ShotEvent
+from tracking.shots import is_hand_placement
+
+
+def _shot(cue_after: tuple[float, float] | None, events: list[ShotEvent]) -> Shot:
+    after = {5: (2.0, 0.6)} if cue_after is None else {0: cue_after, 5: (2.0, 0.6)}
+    return Shot(shot=1, t_start=0.0, t_end=1.0, before={0: (0.5, 0.5), 5: (1.5, 0.6)}, after=after,
+                events=(ShotEvent(0.0, "strike"), *events, ShotEvent(1.0, "rest")))
+
+
+@pytest.mark.parametrize("cue_after, events, expected", [
+    ((0.5, 0.5), [ShotEvent(0.3, "collision", balls=(5, 7))], True),       # rack balls shuffled by hand
+    ((0.5, 0.5), [], True),
+    ((0.505, 0.5), [ShotEvent(0.2, "collision", balls=(0, 5))], False),    # soft touch on a frozen ball
+    ((0.8, 0.5), [], False),                                               # cue ball moved: a miss, still a shot
+    ((0.5, 0.5), [ShotEvent(0.2, "cushion", ball=0, rail="left")], False),
+    (None, [ShotEvent(0.4, "pocket", ball=0, pocket="foot-left")], False),  # scratch
+])
+def test_hand_placement(cue_after, events, expected) -> None:
+    assert is_hand_placement(_shot(cue_after, events)) is expected
