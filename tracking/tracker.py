@@ -46,6 +46,8 @@ class TrackerConfig:
         lost_after: an unmatched detection may continue a track unseen for up to this long (same identity).
         max_speed: fastest a ball moves (m/s); bounds how far a lost track can have gone.
         merge_distance: detections closer than this (m; two balls are never closer than 57 mm) are one ball.
+        hidden_id_half_life: a hidden track's claim on its identity halves every this many seconds unseen, so a
+            ball picked up by hand (ball in hand, spotting) hands its id to the track where it is put down.
     """
 
     gate: float = 0.06
@@ -61,9 +63,11 @@ class TrackerConfig:
     merge_distance: float = 0.045
     max_speed: float = 12.0
     vote_cap: float = 15.0
+    hidden_id_half_life: float = 1.0
 
     def __post_init__(self) -> None:
-        for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap"):
+        for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
+                     "hidden_id_half_life"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"TrackerConfig.{name} must be positive, got {getattr(self, name)!r}")
 
@@ -373,7 +377,9 @@ class BallTracker:
             return
         cap = self.cfg.vote_cap
         score = np.array([tr.votes / tr.n_votes for tr in live])[:, ids]  # mean log-prob per id
-        weight = np.array([min(tr.n_votes, cap) for tr in live])[:, None]
+        now = self.frame_times[-1] if self.frame_times else 0.0
+        weight = np.array([min(tr.n_votes, cap) * (0.5 ** ((now - tr.last_seen) / self.cfg.hidden_id_half_life)
+                                                   if tr.hidden else 1.0) for tr in live])[:, None]
         # dummy columns let a spurious track stay unnamed instead of stealing an id
         cost = np.hstack([-score * weight, np.full((len(live), len(live)), -np.log(1e-3) * weight)])
         rows, cols = linear_sum_assignment(cost)
