@@ -574,9 +574,8 @@ class StraightPool:
             if count >= 3 and o["require_two_foul_warning"] and p not in state.warned:
                 count = 2
                 msgs.append(("msg.sp.unwarned", {}))
-            if count >= 3:
-                return replace(self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False),
-                               breaking_foul=True)
+            if count >= 3:  # an intentional foul that is also the third foul: not a breaking foul
+                return self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False)
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: count}
         spot = self._spotted(facts)
