@@ -1,0 +1,78 @@
+"""End to end: how often does `cueref review` on a synthetic clip rule as the referee would on the exact truth?
+
+For every NAME.mp4 in a folder that has NAME.calls.jsonl and NAME.truth.jsonl beside it (`cueref synth` writes
+all three), run the whole review (calibrate → detect → track → judge shot by shot) and judge the truth log.
+Shot k of the review is compared with shot k of the truth: the same shot count, and per shot the same
+legality, fouls, points and next player. Prints measured figures only.
+
+    python bench/review.py sample_videos          # the bundled clips (development data)
+    python bench/review.py /tmp/heldout           # clips made with seeds never looked at
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# bench/vision.py would shadow the vision package: import from the repository root, not from bench/.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from adjudicator.match import judge_file  # noqa: E402
+from adjudicator.state import Ruling  # noqa: E402
+from cueref.review import run_review  # noqa: E402
+
+
+def _per_shot(rulings: list[Ruling]) -> dict[int, Ruling]:
+    """The last word on each shot (a decision ruling replaces the shot's first ruling)."""
+    out: dict[int, Ruling] = {}
+    for r in rulings:
+        out[r.shot] = r
+    return out
+
+
+def _key(r: Ruling) -> tuple:
+    return (r.legal, tuple(sorted(r.fouls)), tuple(sorted(r.points.items())), r.next)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder", type=Path)
+    args = ap.parse_args()
+    clips = sorted(p for p in args.folder.glob("*.mp4")
+                   if p.with_suffix(".calls.jsonl").exists() and p.with_suffix(".truth.jsonl").exists())
+    if not clips:
+        print(f"no clip with .calls.jsonl and .truth.jsonl beside it in {args.folder}", file=sys.stderr)
+        return 2
+    total = agree = shots_truth = shots_seen = 0
+    print("MODE: full pipeline (cueref review) against the referee on the exact truth log")
+    for clip in clips:
+        truth_rulings, _ = judge_file(str(clip.with_suffix(".truth.jsonl")), default_choice="first")
+        truth = _per_shot(truth_rulings)
+        t0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as tmp:
+            result = run_review(str(clip), tmp, calls_path=str(clip.with_suffix(".calls.jsonl")))
+        seconds = time.perf_counter() - t0
+        seen = _per_shot(result.rulings)
+        same = sum(1 for k, r in truth.items() if k in seen and _key(seen[k]) == _key(r))
+        print(f"{clip.stem}: truth {len(truth)} shots, review {len(result.shots)} shots, {len(result.rulings)} "
+              f"rulings; same ruling on {same}/{len(truth)} shots; {len(result.problems)} problem(s); "
+              f"{seconds:.1f} s")
+        for k, r in sorted(truth.items()):
+            got = seen.get(k)
+            if got is None or _key(got) != _key(r):
+                print(f"   shot {k}: truth {_key(r)} / review {_key(got) if got else None}")
+        total += len(truth)
+        agree += same
+        shots_truth += len(truth)
+        shots_seen += len(result.shots)
+    print(f"ALL: same ruling on {agree}/{total} shots ({100 * agree / max(total, 1):.1f} %); "
+          f"shots found {shots_seen} for {shots_truth} in the truth")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
