@@ -30,24 +30,10 @@ from adjudicator.facts import derive  # noqa: E402
 from adjudicator.records import Shot, ShotEvent  # noqa: E402
 from tracking.families import FAMILIES, make_scenario  # noqa: E402
 from tracking.shots import ShotBuildConfig, track_shots  # noqa: E402
-from tracking.toysim import ToySim  # noqa: E402
+from tracking.toysim import ToySim, oracle_observations  # noqa: E402
 from vision.geometry import TableGeometry  # noqa: E402
-from vision.types import BallObservations  # noqa: E402
 
 WIDTH_PX = {"720p": 1280, "1080p": 1920}
-
-
-def oracle_observations(t: np.ndarray, xy: np.ndarray, visible: np.ndarray, *, sigma: float, drop: float,
-                        id_p: float, seed: int):
-    rng = np.random.default_rng(seed)
-    for i, ti in enumerate(t):
-        bs = [b for b in range(xy.shape[1]) if visible[i, b] and not np.isnan(xy[i, b, 0]) and rng.random() >= drop]
-        pts = np.array([xy[i, b] for b in bs]).reshape(-1, 2) + rng.normal(0, sigma, (len(bs), 2))
-        ids = np.full((len(bs), 16), (1 - id_p) / 15)
-        for k, b in enumerate(bs):
-            ids[k, b] = id_p
-        order = rng.permutation(len(bs))
-        yield BallObservations(t=float(ti), frame_index=i, xy=pts[order], id_scores=ids[order])
 
 
 def _key(e: ShotEvent) -> tuple:

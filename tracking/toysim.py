@@ -10,11 +10,13 @@ the tracker's geometry, not its physics. numpy only.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from vision.geometry import TableGeometry
+from vision.types import BallObservations
 
 N = 16
 
@@ -215,3 +217,18 @@ class ToySim:
         after = {b: (float(p[b, 0]), float(p[b, 1])) for b in range(N) if on[b]}
         return Truth(events=events, t=np.asarray(times, float), xy=xy, visible=visible, before=before,
                      after=after, t_rest=t_rest)
+
+
+def oracle_observations(t: np.ndarray, xy: np.ndarray, visible: np.ndarray, *, sigma: float = 0.0015,
+                        drop: float = 0.02, id_p: float = 0.6, seed: int = 0) -> Iterator[BallObservations]:
+    """A synthetic sensor from truth: positions (T, 16, 2) plus Gaussian noise, random dropouts, the truth
+    visibility mask, identity evidence ``id_p`` on the right ball, in shuffled order (as a detector gives them)."""
+    rng = np.random.default_rng(seed)
+    for i, ti in enumerate(t):
+        bs = [b for b in range(xy.shape[1]) if visible[i, b] and not np.isnan(xy[i, b, 0]) and rng.random() >= drop]
+        pts = np.array([xy[i, b] for b in bs]).reshape(-1, 2) + rng.normal(0, sigma, (len(bs), 2))
+        ids = np.full((len(bs), 16), (1 - id_p) / 15)
+        for k, b in enumerate(bs):
+            ids[k, b] = id_p
+        order = rng.permutation(len(bs))
+        yield BallObservations(t=float(ti), frame_index=i, xy=pts[order], id_scores=ids[order])

@@ -14,25 +14,13 @@ from tracking import kalman
 from tracking.paths import fit_path
 from tracking.shots import ShotBuildConfig, track_shots
 from tracking.toysim import Occluder, Scenario, ToySim
+from tracking.toysim import oracle_observations as observe
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
 from vision.types import BallObservations
 
 FIXTURES = json.loads((Path(__file__).parent / "fixtures" / "shots.json").read_text())
 G = TableGeometry()
-
-
-def observe(t, xy, visible, *, sigma=0.0015, drop=0.02, id_p=0.6, seed=0, allowed=16):
-    """Truth + Gaussian noise, dropouts and the truth visibility mask, in shuffled order."""
-    rng = np.random.default_rng(seed)
-    for i, ti in enumerate(t):
-        bs = [b for b in range(16) if visible[i, b] and rng.random() >= drop]
-        pts = np.array([xy[i, b] for b in bs]).reshape(-1, 2) + rng.normal(0, sigma, (len(bs), 2))
-        ids = np.full((len(bs), 16), (1 - id_p) / 15)
-        for k, b in enumerate(bs):
-            ids[k, b] = id_p
-        order = rng.permutation(len(bs))
-        yield BallObservations(t=float(ti), frame_index=i, xy=pts[order], id_scores=ids[order])
 
 
 def scenario(fx: dict) -> Scenario:
