@@ -201,20 +201,32 @@ class StraightPool:
                                breaking_foul=True)
         elif facts.scratch or facts.cue_off_table:
             reasons += ("WPA 4.10", self._variant("break_foul_and_scratch"))
+        cue = "in_hand_kitchen" if (facts.scratch or facts.cue_off_table) else "in_place"
+        return self._opponent_chooses(state, shot, facts, fouls=fouls, penalty=penalty, count=count, cue=cue,
+                                      break_next=True, reason="breaking_foul", reasons=reasons, msgs=msgs,
+                                      breaking_foul=True)
+
+    def _opponent_chooses(self, state: GameState, shot: Shot, facts: ShotFacts, *, fouls: list[str],
+                          penalty: int, count: int, cue: str, break_next: bool, reason: str,
+                          reasons: tuple[str, ...], msgs: list[Msg], review: bool = False,
+                          breaking_foul: bool = False) -> Ruling:
+        """A foul after which the opponent chooses: accept the table (cue ball ``cue``) or the offender re-racks
+        and breaks (breaking foul S000 §2, intentional foul S000 §3.5, third foul with the §5 #1 option)."""
+        p = state.shooter
         opp = _opponent(state, p)
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: count}
-        cue = "in_hand_kitchen" if (facts.scratch or facts.cue_off_table) else "in_place"
         spot = self._spotted(facts)
-        pending = PendingChoice(player=opp, choices=("accept", "rebreak"), reason="breaking_foul")
+        pending = PendingChoice(player=opp, choices=("accept", "rebreak"), reason=reason)
         changes = self._turn(state, next_player=opp, scores=scores, fiar=fiar, cue=cue, balls=state.balls,
-                             break_next=True, pending=pending)
+                             break_next=break_next, pending=pending)
         changes["extra"] = {**state.extra, "offender": p, "accept_cue": cue, "spot_request": []}
         changes["positions"] = self._positions(state, shot, spot)
-        return Ruling(shot=shot.shot, shooter=p, legal=False, fouls=tuple(fouls), breaking_foul=True,
+        return Ruling(shot=shot.shot, shooter=p, legal=False, fouls=tuple(fouls), breaking_foul=breaking_foul,
                       points={p: -penalty}, scores=scores, fouls_in_a_row=fiar, next=opp, cue_ball=cue, spot=spot,
-                      options=pending, review=facts.low_confidence, reasons=reasons, messages=tuple(msgs),
-                      pocketed=facts.pocketed, balls_off_table=facts.off_table, extra={"changes": changes})
+                      options=pending, review=facts.low_confidence or review, reasons=reasons,
+                      messages=tuple(msgs), pocketed=facts.pocketed, balls_off_table=facts.off_table,
+                      extra={"changes": changes})
 
     def _frozen_treatment(self, state: GameState, shot: Shot, facts: ShotFacts) -> tuple[int | None, list[Msg]]:
         """The first ball hit, if it must meet the frozen-ball rule (frozen, or the near-rail limit is used up)."""
@@ -528,25 +540,15 @@ class StraightPool:
         """S000 §8, WPA 4.11: -1 -15, count cleared, 15 re-racked and the offender breaks (or the option)."""
         o = self.options
         p = state.shooter
-        opp = _opponent(state, p)
         penalty += int(o["three_foul_extra_penalty"])
         scores = {**state.scores, p: state.scores[p] - penalty}
         fiar = {**state.fouls_in_a_row, p: 0}
         fouls = [*fouls, "three_fouls"]
         reasons += ("S000 §8", "WPA 4.11", self._variant("three_foul_incoming_choice"))
-        spot = self._spotted(facts)
         if o["three_foul_incoming_choice"]:
-            pending = PendingChoice(player=opp, choices=("accept", "rebreak"), reason="three_fouls")
             msgs.append(("msg.sp.variant", {"name": "three_foul_incoming_choice", "value": "true"}))
-            changes = self._turn(state, next_player=opp, scores=scores, fiar=fiar, cue="in_hand_kitchen",
-                                 balls=state.balls, break_next=False, pending=pending)
-            changes["extra"] = {**state.extra, "offender": p, "accept_cue": "in_hand_kitchen", "spot_request": []}
-            changes["positions"] = self._positions(state, shot, spot)
-            return Ruling(shot=shot.shot, shooter=p, legal=False, fouls=tuple(fouls), points={p: -penalty},
-                          scores=scores, fouls_in_a_row=fiar, next=opp, cue_ball="in_hand_kitchen", spot=spot,
-                          options=pending, review=facts.low_confidence or review, reasons=reasons,
-                          messages=tuple(msgs), pocketed=facts.pocketed, balls_off_table=facts.off_table,
-                          extra={"changes": changes})
+            return self._opponent_chooses(state, shot, facts, fouls=fouls, penalty=penalty, count=0, cue="in_hand_kitchen", break_next=False, reason="three_fouls",
+                                          reasons=reasons, msgs=msgs, review=review)
         msgs.append(("msg.sp.three_fouls_rerack", {"player": p}))
         changes = self._turn(state, next_player=p, scores=scores, fiar=fiar, cue="in_hand_kitchen",
                              balls=ALL_BALLS, break_next=True)
@@ -562,7 +564,6 @@ class StraightPool:
         """S000 §3.5, S003 §7(5): -16 and the opponent's choice (kitchen and the table, or re-rack, offender breaks)."""
         o = self.options
         p = state.shooter
-        opp = _opponent(state, p)
         penalty = int(o["intentional_foul_penalty"])
         fouls = [call, *extra_fouls]
         reasons: tuple[str, ...] = ("S000 §3.5", "S003 §7(5)", self._variant("intentional_foul_penalty"),
@@ -576,18 +577,9 @@ class StraightPool:
                 msgs.append(("msg.sp.unwarned", {}))
             if count >= 3:  # an intentional foul that is also the third foul: not a breaking foul
                 return self._three_fouls(state, shot, facts, fouls, penalty, reasons, msgs, False)
-        scores = {**state.scores, p: state.scores[p] - penalty}
-        fiar = {**state.fouls_in_a_row, p: count}
-        spot = self._spotted(facts)
-        pending = PendingChoice(player=opp, choices=("accept", "rebreak"), reason="intentional_foul")
-        changes = self._turn(state, next_player=opp, scores=scores, fiar=fiar, cue="in_hand_kitchen",
-                             balls=state.balls, break_next=False, pending=pending)
-        changes["extra"] = {**state.extra, "offender": p, "accept_cue": "in_hand_kitchen", "spot_request": []}
-        changes["positions"] = self._positions(state, shot, spot)
-        return Ruling(shot=shot.shot, shooter=p, legal=False, fouls=tuple(fouls), points={p: -penalty},
-                      scores=scores, fouls_in_a_row=fiar, next=opp, cue_ball="in_hand_kitchen", spot=spot,
-                      options=pending, review=facts.low_confidence, reasons=reasons, messages=tuple(msgs),
-                      pocketed=facts.pocketed, balls_off_table=facts.off_table, extra={"changes": changes})
+        return self._opponent_chooses(state, shot, facts, fouls=fouls, penalty=penalty, count=count,
+                                      cue="in_hand_kitchen", break_next=False, reason="intentional_foul",
+                                      reasons=reasons, msgs=msgs)
 
     # -- state -----------------------------------------------------------------------------------------------
     def apply(self, state: GameState, ruling: Ruling) -> GameState:
