@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from adjudicator.records import Shot
+from tracking.tracker import BallTracker
 from vision.calibration import TableCalibration
 from vision.types import BallObservations
 
@@ -57,11 +58,10 @@ def track(observations: Iterable[BallObservations], cal: TableCalibration, game:
     table after it (spotted balls come back, a re-rack brings them all back), which the tracker then uses.
     """
     from tracking.shots import ShotBuildConfig, track_shots
-    from tracking.tracker import BallTracker
 
     tracker = BallTracker(cal.geometry, game)
     if balls is not None:
-        tracker.allowed = set(balls)
+        _sync(tracker, balls)
     cfg = ShotBuildConfig(noise_sigma=noise_mm / 1000)
     shots = []
     for shot in track_shots(observations, cal.geometry, game, first_shot=first_shot, tracker=tracker, cfg=cfg):
@@ -69,8 +69,13 @@ def track(observations: Iterable[BallObservations], cal: TableCalibration, game:
         if after_shot is not None:
             on_table = after_shot(shot)
             if on_table is not None:
-                for ball in on_table - tracker.allowed:
-                    tracker.spot_ball(ball)
-                for ball in tracker.allowed - on_table:
-                    tracker.remove_ball(ball)
+                _sync(tracker, on_table)
     return shots
+
+
+def _sync(tracker: BallTracker, on_table: set[int]) -> None:
+    """Make the tracker's allowed identities the balls the rules have on the table."""
+    for ball in on_table - tracker.allowed:
+        tracker.spot_ball(ball)
+    for ball in tracker.allowed - on_table:
+        tracker.remove_ball(ball)

@@ -22,7 +22,7 @@ import cv2
 
 from adjudicator.errors import RecordError
 from adjudicator.match import Match
-from adjudicator.records import MatchRecord, Record, Shot, dumps
+from adjudicator.records import MatchRecord, Record, Shot, ShotEvent, dumps
 from adjudicator.state import Ruling
 from cueref import matchlog, pipeline
 from cueref.diagram import ShotDiagram
@@ -132,8 +132,8 @@ def run_review(video: str, out_dir: str | Path, *, calls_path: str | None = None
     return result
 
 
-def _event_text(e: object) -> str:
-    d = e.to_dict()  # type: ignore[attr-defined]
+def _event_text(e: ShotEvent) -> str:
+    d = e.to_dict()
     parts = [f"{d['t']:.3f}s {d['type']}"]
     for key in ("balls", "ball", "rail", "pocket"):
         if key in d:
