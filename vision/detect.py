@@ -24,7 +24,7 @@ from vision.calibration import TableCalibration
 from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
-MIN_CLUSTER_GAP = 1.65  # radii: the closest two k-means centres of a correctly split rack may come
+MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
 
 
@@ -284,43 +284,60 @@ class BallDetector:
         keep = dist[ys, xs] >= p.min_peak * rloc
         ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
         vals = dist[ys, xs] / rloc  # peak height in local radii
-        wide_any = bool(len(vals)) and float(vals.max()) > p.max_peak
-        if wide_any:  # labelling costs a millisecond: only when a rack, hand or arm is in view
-            n, labels, stats, _ = cv2.connectedComponentsWithStats(fg, connectivity=8)
-            comp_max = np.zeros(n, np.float32)
-            np.maximum.at(comp_max, labels[ys, xs], vals)
-        else:
-            n, labels, stats, comp_max = 0, None, None, np.zeros(0, np.float32)
+        # Components (one cheap labelling pass): peaks are grouped by blob, and blobs of several balls' area are
+        # split as a whole.
+        n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(fg, 8, cv2.CV_32S, cv2.CCL_BBDT)
+        lab = labels[ys, xs]
+        comp_max = np.zeros(n, np.float32)
+        np.maximum.at(comp_max, lab, vals)
+        ball_sized = vals <= p.max_peak
+        ball_sized &= comp_max[lab] <= p.max_peak  # a wide blob that is not a rack (hand, arm) gives no balls
+        kept = _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized)
+        area = stats[:, cv2.CC_STAT_AREA]
+        cy = np.minimum(stats[:, 1] + stats[:, 3] // 2, fg.shape[0] - 1)
+        cx = np.minimum(stats[:, 0] + stats[:, 2] // 2, fg.shape[1] - 1)
+        rc = self.rmap[cy, cx]
+        guess = np.round(area * p.cluster_fill / (np.pi * rc * rc)).astype(int)
+        # A blob is split as a whole when it is wide (a rack whose gaps are filled by shadow: one broad distance
+        # peak) or when its area holds clearly more balls than it has peaks (a rack whose balls merge without
+        # pinching, so only some give peaks).
+        wide = comp_max > p.max_peak
+        under = guess >= 3
+        todo = np.flatnonzero((wide | under) & (guess >= 2) & (guess <= 17))
+        todo = todo[todo > 0]
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
+        replaced = np.zeros(n, bool)
         # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; anything
         # else wide (a hand, an arm, a cue lying across balls) is dropped whole, balls touching it included (they
         # come back when it moves away; tracking bridges the gap).
-        for k in np.flatnonzero(comp_max > p.max_peak):
-            assert labels is not None and stats is not None
-            x, y, w, h, area = stats[k]
-            r = float(self.rmap[min(y + h // 2, fg.shape[0] - 1), min(x + w // 2, fg.shape[1] - 1)])
-            count = int(round(area * p.cluster_fill / (np.pi * r * r)))
-            if count < 2 or count > 17:
-                continue
+        for k in todo:
+            x, y, w, h = stats[k, :4]
+            r = float(rc[k])
             comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            hull_area = cv2.contourArea(cv2.convexHull(max(contours, key=cv2.contourArea)))
-            if hull_area <= 0 or area / hull_area < p.cluster_solidity:
+            outline = max(contours, key=cv2.contourArea)
+            hull_area = cv2.contourArea(cv2.convexHull(outline))
+            if hull_area <= 0 or area[k] / hull_area < p.cluster_solidity:
                 continue
             py, px = np.nonzero(comp)
             pts = np.c_[px + x, py + y].astype(np.float32)
-            contour = max(contours, key=cv2.contourArea).reshape(-1, 2).astype(np.float32) + [x, y]
-            for c in _split_cluster(pts, count, r, contour):
+            contour = outline.reshape(-1, 2).astype(np.float32) + [x, y]
+            mine = [i for i in kept if lab[i] == k]
+            peaks = np.c_[xs[mine], ys[mine]].astype(np.float32)
+            split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
+            if not wide[k]:
+                if len(split) == 0 or _scallop(contour, peaks, r) <= _scallop(contour, split, r):
+                    continue  # the peaks explain this blob as well as the split
+            replaced[k] = True
+            for c in split:
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
-        ball_sized = vals <= p.max_peak
-        if labels is not None:  # a wide blob that was not a rack (a hand, an arm) gives no balls
-            ball_sized &= comp_max[labels[ys, xs]] <= p.max_peak
-        for i in _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized):
-            out.append((float(xs[i]), float(ys[i])))
-            kinds.append(1)
+        for i in kept:
+            if not replaced[lab[i]]:
+                out.append((float(xs[i]), float(ys[i])))
+                kinds.append(1)
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
     def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
@@ -590,27 +607,69 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
 _K3 = np.ones((3, 3), np.uint8)
 
 
-def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray) -> np.ndarray:
-    """Centres of the touching balls that make up one blob: k-means for counts around the area's guess,
-    keeping the largest count whose centres stay a ball apart (touching balls are 2 radii apart; one centre
-    too many splits a ball and brings two centres within ~1.4 radii). Shadows inflate the area, so the guess
-    alone is often a ball off."""
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.05)
-    cv2.setRNGSeed(12345)  # k-means++ seeding: the same frame must give the same balls
+def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
+                   seeds: np.ndarray | None = None) -> np.ndarray:
+    """Centres of the touching balls that make up one blob: k-means for counts around the area's guess (shadows
+    inflate the area, so the guess alone is often a ball or two off). A count is acceptable when its centres stay
+    a ball apart (touching balls are 2 radii apart; one centre too many splits a ball and brings two centres
+    within ~1.4 radii); of those, the one whose circles follow the blob's scalloped outline best wins.
+
+    k-means starts deterministically from the blob's distance peaks (``seeds``) topped up by farthest-point
+    picks (the pixel farthest from every centre so far lies in a ball with no centre yet): random starts made
+    a rack split differently from one frame to the next."""
+    step = max(1, len(pts) // 600)  # a few hundred pixels place the centres as well as all of them
+    sample = pts[::step].astype(np.float64)
+    seeds = np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)
     best: np.ndarray | None = None
+    best_score = np.inf
     for count in range(max(2, guess - 2), min(guess + 2, 16) + 1):
-        if count > len(pts):
+        if count > len(sample):
             break
-        _, _, centers = cv2.kmeans(pts, count, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+        centers = _lloyd(sample, _farthest_init(sample, seeds, count))
         gaps = np.linalg.norm(centers[:, None] - centers[None], axis=-1) + np.eye(count) * 1e9
         if float(gaps.min()) < MIN_CLUSTER_GAP * r:
-            break
-        best = centers
-    if best is None:
-        return np.zeros((0, 2), np.float32)
+            continue
+        score = _scallop(contour, centers, r)
+        if score < best_score - 0.02 or (score <= best_score + 0.02 and best is not None and count > len(best)):
+            best, best_score = centers, min(score, best_score)
     # A rack's outline is scalloped: every outline point lies about a radius from its nearest ball centre. An
     # arm, a sleeve or a hand split the same way has straight sides and ends far from any centre.
-    d = np.linalg.norm(contour[:, None, :] - best[None], axis=-1).min(axis=1) / r
-    if float(np.percentile(np.abs(d - 1.0), 80)) > MAX_SCALLOP_DEVIATION:
+    if best is None or best_score > MAX_SCALLOP_DEVIATION:
         return np.zeros((0, 2), np.float32)
-    return best
+    return best.astype(np.float32)
+
+
+def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray:
+    """``count`` starting centres: the first seeds, then farthest-point picks among ``pts``."""
+    c = list(seeds[:count])
+    if not c:
+        c.append(pts.mean(axis=0))
+        c[0] = pts[int(np.argmin(np.linalg.norm(pts - c[0], axis=1)))]
+    d = np.linalg.norm(pts[:, None] - np.array(c)[None], axis=-1).min(axis=1)
+    while len(c) < count:
+        j = int(np.argmax(d))
+        c.append(pts[j])
+        d = np.minimum(d, np.linalg.norm(pts - pts[j], axis=1))
+    return np.array(c)
+
+
+def _lloyd(pts: np.ndarray, centers: np.ndarray, iters: int = 15) -> np.ndarray:
+    """Plain k-means iterations from given centres (deterministic)."""
+    for _ in range(iters):
+        lab = np.argmin(((pts[:, None] - centers[None]) ** 2).sum(axis=-1), axis=1)
+        n = np.bincount(lab, minlength=len(centers)).astype(np.float64)
+        sx = np.bincount(lab, weights=pts[:, 0], minlength=len(centers))
+        sy = np.bincount(lab, weights=pts[:, 1], minlength=len(centers))
+        new = np.where(n[:, None] > 0, np.c_[sx, sy] / np.maximum(n, 1)[:, None], centers)
+        if float(np.abs(new - centers).max()) < 0.02:
+            return new
+        centers = new
+    return centers
+
+
+def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
+    """How far (80th percentile, in radii) a blob's outline strays from the circles of the given centres."""
+    if len(centres) == 0:
+        return float("inf")
+    d = np.linalg.norm(contour[:, None, :] - centres[None], axis=-1).min(axis=1) / r
+    return float(np.percentile(np.abs(d - 1.0), 80))
