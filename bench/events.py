@@ -111,26 +111,72 @@ def cases_synth(directory: Path, fps: float):
         yield fam, name, t[sel], xy[sel], visible[sel], [Shot.from_dict(x) for x in shots]
 
 
-def cases_vision(directory: Path, game: str):
-    """FULL VISION PIPELINE: each `cueref synth` clip's video through D's detector (with E's identifier) and the
-    tracker, against the clip's truth shots."""
-    from vision.calibration import TableCalibration
+def clip_grid_key(video: Path) -> str:
+    """``FPSfps/RES`` of a clip from its container header (the grid the targets are stated on)."""
+    from vision.io import video_info
+
+    info = video_info(str(video))
+    height = int(round(info["height"]))
+    res = {720: "720p", 1080: "1080p"}.get(height, f"{height}p")
+    return f"{round(info['fps']):g}fps/{res}"
+
+
+def vision_observations(video: Path, cal, cache: Path | None):
+    """The detector's observations of one clip; with ``cache``, read from (or written to) ``cache/NAME.obs.jsonl``
+    so that tracker work can be repeated without re-running the detector (delete the cache after a detector change:
+    a cached file older than the video or than ``vision/detect.py`` is refreshed)."""
     from vision.detect import BallDetector
     from vision.io import iter_frames
+    from vision.obsfile import read_observations, write_observations
 
-    for video in sorted(directory.glob("*.mp4")):
+    if cache is None:
+        detector = BallDetector(cal)
+        return (detector.detect(f) for f in iter_frames(str(video)))
+    cached = cache / f"{video.stem}.obs.jsonl"
+    import vision.detect as detect_module
+
+    newest = max(video.stat().st_mtime, Path(detect_module.__file__).stat().st_mtime)
+    if not cached.exists() or cached.stat().st_mtime < newest:
+        detector = BallDetector(cal)
+        write_observations(cached, str(video), cal, (detector.detect(f) for f in iter_frames(str(video))))
+    return read_observations(cached)[1]
+
+
+def cases_vision(directory: Path, game: str, cache: Path | None = None):
+    """FULL VISION PIPELINE: each `cueref synth` clip's video (this folder and those below it) through D's detector
+    (with E's identifier) and the tracker, against the clip's truth shots. Yields the clip's fps/res grid key too."""
+    from vision.calibration import TableCalibration
+
+    for video in sorted(directory.rglob("*.mp4")):
         name = video.stem
-        truth_file = directory / f"{name}.truth.jsonl"
-        cal_file = directory / f"{name}.calibration.json"
+        truth_file = video.with_name(f"{name}.truth.jsonl")
+        cal_file = video.with_name(f"{name}.calibration.json")
         if not truth_file.exists() or not cal_file.exists():
             continue
         cal = TableCalibration.load(cal_file)
-        detector = BallDetector(cal)
-        obs = (detector.detect(f) for f in iter_frames(str(video)))
-        shots = list(track_shots(obs, cal.geometry, game, cfg=ShotBuildConfig(noise_sigma=0.002)))
+        key = clip_grid_key(video)
+        clip_cache = None
+        if cache is not None:
+            clip_cache = cache / key.replace("/", "_") / str(video.parent.relative_to(directory))
+            clip_cache.mkdir(parents=True, exist_ok=True)
+        obs = vision_observations(video, cal, clip_cache)
+        clip_game = _clip_game(video, game)
+        shots = list(track_shots(obs, cal.geometry, clip_game, cfg=ShotBuildConfig(noise_sigma=0.002)))
         truths = [Shot.from_dict(json.loads(x)) for x in truth_file.read_text().splitlines()
                   if x.strip() and json.loads(x).get("type") == "shot"]
-        yield name.split("_")[0], name, truths, shots
+        yield key, name.split("_")[0], name, truths, shots
+
+
+def _clip_game(video: Path, default: str) -> str:
+    """The game a `cueref synth` clip was made for (its calls file names it), else ``default``."""
+    calls = video.with_name(f"{video.stem}.calls.jsonl")
+    if calls.exists():
+        for line in calls.read_text().splitlines():
+            if line.strip():
+                rec = json.loads(line)
+                if isinstance(rec, dict) and rec.get("game"):
+                    return str(rec["game"])
+    return default
 
 
 _CLIPS: dict = {}
@@ -210,23 +256,61 @@ def score_shot(fam, seed, fps, res, truth: Shot, shots: list[Shot], counts, errs
               file=sys.stderr)
 
 
+class _Acc:
+    """Per fps/res counters of one bench run."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # tp, n_truth, n_est
+        self.errs: list[float] = []
+        self.per_shot: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        self.phantom = 0
+
+
+def _summary(acc: _Acc, fps: float, sigma: float | None) -> dict:
+    rows = {}
+    for kind, (tp, nt, ne) in acc.counts.items():
+        rows[kind] = {"precision": round(tp / ne, 4) if ne else None,
+                      "recall": round(tp / nt, 4) if nt else None, "truth": nt, "estimated": ne}
+    cp = (rows.get("cushion") or {}).get("precision") or 0
+    cr = (rows.get("cushion") or {}).get("recall") or 0
+    return {
+        "events": rows,
+        "cushion_f1": round(2 * cp * cr / (cp + cr), 4) if cp + cr else 0.0,
+        "shots": {k: {"correct": v[0], "of": v[1], "accuracy": round(v[0] / v[1], 4)}
+                  for k, v in acc.per_shot.items()},
+        "phantom_departures": acc.phantom,
+        "median_timing_error_ms": round(1000 * statistics.median(acc.errs), 2) if acc.errs else None,
+        "median_timing_error_frames": round(fps * statistics.median(acc.errs), 3) if acc.errs else None,
+        "noise_m": round(sigma, 5) if sigma is not None else None,
+    }
+
+
+def run_vision(args: argparse.Namespace) -> dict:
+    """Every clip under ``--synth-dir`` through the full pipeline, scored per fps/res combination (read from each
+    clip's header, so one folder may hold the whole 30/60 fps x 720p/1080p grid)."""
+    accs: dict[str, _Acc] = {}
+    cache = Path(args.obs_cache) if args.obs_cache else None
+    for key, fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game, cache):
+        acc = accs.setdefault(key, _Acc())
+        fps = float(key.split("fps")[0])
+        res = key.split("/")[1]
+        for truth in truths:
+            score_shot(fam, name, fps, res, truth, shots, acc.counts, acc.errs, acc.per_shot, args)
+            acc.phantom += phantoms(truth, shots)
+    order = sorted(accs, key=lambda k: (float(k.split("fps")[0]), k.split("/")[1] != "720p"))
+    return {k: _summary(accs[k], float(k.split("fps")[0]), None) for k in order}
+
+
 def run(args: argparse.Namespace) -> dict:
+    if args.vision:
+        return run_vision(args)
     g = TableGeometry()
     report: dict = {}
     for fps in args.fps:
         for res in args.res:
             sigma = args.noise_px * (g.length + 2 * g.rail_width) / WIDTH_PX[res]
-            counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # tp, n_truth, n_est
-            errs: list[float] = []
-            per_shot = defaultdict(lambda: [0, 0])
-            phantom = 0
-            if args.vision:
-                for fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game):
-                    for truth in truths:
-                        score_shot(fam, name, fps, res, truth, shots, counts, errs, per_shot, args)
-                        phantom += phantoms(truth, shots)
-                source = iter(())
-            elif args.synth_dir:
+            acc = _Acc()
+            if args.synth_dir:
                 source = cases_synth(Path(args.synth_dir), fps)
             elif args.source == "pooltool":
                 source = cases_pooltool(args.split, args.n, fps, res, occlusion=not args.no_occlusion)
@@ -237,25 +321,25 @@ def run(args: argparse.Namespace) -> dict:
                                           seed=zlib.crc32(f"{fam}/{seed}/{fps}/{res}".encode()))
                 shots = list(track_shots(obs, g, cfg=ShotBuildConfig(noise_sigma=max(sigma, 0.001))))
                 for truth in truths:
-                    score_shot(fam, seed, fps, res, truth, shots, counts, errs, per_shot, args)
-                    phantom += phantoms(truth, shots)
-            key = f"{fps:g}fps/{res}"
-            rows = {}
-            for kind, (tp, nt, ne) in counts.items():
-                rows[kind] = {"precision": round(tp / ne, 4) if ne else None,
-                              "recall": round(tp / nt, 4) if nt else None, "truth": nt, "estimated": ne}
-            cp, cr = rows["cushion"]["precision"] or 0, rows["cushion"]["recall"] or 0
-            report[key] = {
-                "events": rows,
-                "cushion_f1": round(2 * cp * cr / (cp + cr), 4) if cp + cr else 0.0,
-                "shots": {k: {"correct": v[0], "of": v[1], "accuracy": round(v[0] / v[1], 4)}
-                          for k, v in per_shot.items()},
-                "phantom_departures": phantom,
-                "median_timing_error_ms": round(1000 * statistics.median(errs), 2) if errs else None,
-                "median_timing_error_frames": round(fps * statistics.median(errs), 3) if errs else None,
-                "noise_m": round(sigma, 5),
-            }
+                    score_shot(fam, seed, fps, res, truth, shots, acc.counts, acc.errs, acc.per_shot, args)
+                    acc.phantom += phantoms(truth, shots)
+            report[f"{fps:g}fps/{res}"] = _summary(acc, fps, sigma)
     return report
+
+
+def print_grid(report: dict) -> None:
+    """One line per fps/res combination: the figures the targets are stated on."""
+    cols = ("first_contact", "first_contact_break", "pockets", "rail_after_contact", "off_table")
+    print("\n| fps/res | shots | first contact | (breaks) | pockets | rail after | off table | cushion F1 | "
+          "collision R | phantom | median err |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for key, r in report.items():
+        sh = r["shots"]
+        cells = [f"{sh[c]['correct']}/{sh[c]['of']}" if c in sh else "-" for c in cols]
+        n = sh.get("first_contact", {}).get("of", 0)
+        coll = r["events"].get("collision", {}).get("recall")
+        print(f"| {key} | {n} | {' | '.join(cells)} | {r['cushion_f1']} | {coll} | {r['phantom_departures']} | "
+              f"{r['median_timing_error_ms']} ms |")
 
 
 def main() -> int:
@@ -272,9 +356,13 @@ def main() -> int:
                     help="toy: tracking.toysim families; pooltool: cueref.synth scenarios (needs the sim extra)")
     ap.add_argument("--no-occlusion", action="store_true", help="pooltool source: no arms over the table")
     ap.add_argument("--vision", action="store_true",
-                    help="with --synth-dir: run the FULL VISION PIPELINE on each clip's video instead of oracle "
-                         "observations (one fps/res per run: give the clips' own)")
-    ap.add_argument("--game", default="straight-pool", help="--vision: the game (limits ball ids)")
+                    help="with --synth-dir: run the FULL VISION PIPELINE on each clip's video (the folder and "
+                         "its sub-folders) instead of oracle observations; scored per fps/res read from each clip")
+    ap.add_argument("--game", default="straight-pool",
+                    help="--vision: the game (limits ball ids) when a clip's calls file does not name it")
+    ap.add_argument("--obs-cache", default=None,
+                    help="--vision: keep the detector's observations here (refreshed when the video or "
+                         "vision/detect.py is newer) so that tracker changes re-run in seconds")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", default=None, help="also write the report here")
     args = ap.parse_args()
@@ -284,20 +372,21 @@ def main() -> int:
     if args.vision:
         if not args.synth_dir:
             ap.error("--vision needs --synth-dir")
-        args.fps, args.res = args.fps[:1], args.res[:1]
         print(f"MODE: FULL VISION PIPELINE (video -> vision.detect.BallDetector -> tracker); source: {source}")
     else:
         print(f"MODE: oracle observations (truth + {args.noise_px} px noise, {args.drop:.0%} dropouts, truth "
               f"visibility, id_p={args.id_p}); source: {source}; NOT the vision pipeline")
     report = run(args)
     for key, r in report.items():
-        print(f"== {key} (noise {r['noise_m'] * 1000:.2f} mm)")
+        noise = f"noise {r['noise_m'] * 1000:.2f} mm" if r["noise_m"] is not None else "detector observations"
+        print(f"== {key} ({noise})")
         for kind, row in r["events"].items():
             print(f"   {kind:10s} P={row['precision']}  R={row['recall']}  (truth {row['truth']}, est {row['estimated']})")
         print(f"   cushion F1 {r['cushion_f1']}; phantom pocket/off-table {r['phantom_departures']}; median timing "
               f"error {r['median_timing_error_ms']} ms ({r['median_timing_error_frames']} frame)")
         for k, v in r["shots"].items():
             print(f"   {k:20s} {v['correct']}/{v['of']} = {v['accuracy']:.1%}")
+    print_grid(report)
     if args.json:
         mode = "vision" if args.vision else "oracle"
         Path(args.json).write_text(json.dumps({"mode": mode, "source": source, "report": report}, indent=1))
