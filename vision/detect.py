@@ -49,6 +49,8 @@ class DetectorParams:
         symmetry_min: share of a ball's outline that must vote for its centre for a ball the colour test missed.
         outline_min_fill: least not-cloth share inside a ball found only by its outline (fingers and cue
             tips cast outlines on bare cloth).
+        outline_weak_fill: or, failing that, least share of its disc mildly off the cloth's colour (a sphere's
+            shading and highlight; see ``_weak_filled``).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
             (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
     """
@@ -69,6 +71,7 @@ class DetectorParams:
     edge_min: float = 40.0
     symmetry_min: float = 0.45
     outline_min_fill: float = 0.03
+    outline_weak_fill: float = 0.3
 
 
 class BallDetector:
@@ -243,6 +246,7 @@ class BallDetector:
         fg = self.foreground(image)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
+        self._votes(self._last_small)
         ok = self._isolated(fg, cands)
         extra = self._symmetric_spots(self._last_small, cands)
         if len(extra):
@@ -263,9 +267,15 @@ class BallDetector:
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         centres, radii, fit = self._refine(image, centres)
         xy = self.cal.image_to_table(centres)
-        filled = self._filled(fg, (centres - [x0, y0]) * self.scale)
-        # a ball found by its outline alone may match the cloth, but not perfectly (number disc, stripe, limb)
-        ok = self._plausible(xy) & np.where(kinds == 2, filled >= self.p.outline_min_fill, filled >= 0.5)
+        at = (centres - [x0, y0]) * self.scale
+        filled = self._filled(fg, at)
+        # A ball found by its outline alone may match the cloth, but not perfectly: a sphere is shaded (its limb
+        # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
+        # milder margin than the colour test's (a green 6 on green cloth).
+        outline_ok = filled >= self.p.outline_min_fill
+        if (kinds == 2).any():
+            outline_ok |= self._weak_filled(at) >= self.p.outline_weak_fill
+        ok = self._plausible(xy) & np.where(kinds == 2, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
@@ -340,35 +350,59 @@ class BallDetector:
                 kinds.append(1)
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
-    def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
-        """Ball centres the colour test missed (a red ball on red cloth, a green 6 on green): a sphere's outline
-        is a circle of edges whose gradients all point at its centre, so edge pixels vote one radius along
-        their gradient (both ways) and a ball piles up votes where cloth texture does not (a one-radius fast
-        radial symmetry transform). Returns new centres, (K, 2) at working resolution, away from ``known``."""
+    def _votes(self, small: np.ndarray) -> None:
+        """A one-radius fast radial symmetry transform of the working image: a sphere's outline is a circle of
+        edges whose gradients all point at its centre, so edge pixels vote one local radius along their
+        gradient (both ways) and a ball piles up votes where cloth texture does not. Keeps the blurred vote map
+        (``_acc``) and each vote's source and target for ``_symmetric_spots``."""
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         gx16, gy16 = cv2.spatialGradient(grey)
         gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
         mag = cv2.magnitude(gx, gy)
         voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
-        for x, y in known:  # balls already found vote for nothing new
-            rk = float(self.rmap[int(round(y)), int(round(x))])
-            cv2.circle(voters, (int(round(x)), int(round(y))), int(round(0.9 * rk)), 0, -1)
+        h, w = grey.shape
         nz = cv2.findNonZero(voters)
         if nz is None:
-            return np.zeros((0, 2))
+            self._acc = np.zeros((h, w), np.float32)
+            self._vote_src = np.zeros((0, 2), np.intp)
+            self._vote_dst = np.zeros(0, np.intp)
+            return
         nz = nz.reshape(-1, 2)
         xs, ys = nz[:, 0].astype(np.intp), nz[:, 1].astype(np.intp)
         m = mag[ys, xs]
         rv = self.rmap[ys, xs]  # each voter votes one local radius away
         ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
-        h, w = grey.shape
         vx = np.clip(np.round(np.concatenate([xs + ux, xs - ux])).astype(np.int32), 0, w - 1)
         vy = np.clip(np.round(np.concatenate([ys + uy, ys - uy])).astype(np.int32), 0, h - 1)
-        acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
-        acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        dst = vy * w + vx
+        acc = np.bincount(dst, minlength=h * w).astype(np.float32)
+        self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        self._vote_src = nz
+        self._vote_dst = dst
+
+    def _vote_threshold(self) -> float:
+        """Votes per unit of local radius that a ball's centre collects: a ball's outline has 2 pi r pixels;
+        blurred, its peak keeps about 1 / (2 pi 0.8^2) of them, and ``symmetry_min`` of the outline must vote."""
+        return self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
+
+    def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
+        """Ball centres the colour test missed (a red ball on red cloth, a green 6 on green): peaks of the
+        symmetry votes (``_votes``) from edges outside the balls already known (their outlines would vote for
+        holes between them). Returns new centres, (K, 2) at working resolution, away from ``known``."""
+        acc = self._acc
+        h, w = acc.shape
+        if len(known) and len(self._vote_dst):
+            taken = np.zeros((h, w), np.uint8)
+            for x, y in known:  # balls already found vote for nothing new
+                rk = float(self.rmap[min(int(round(y)), h - 1), min(int(round(x)), w - 1)])
+                cv2.circle(taken, (int(round(x)), int(round(y))), int(round(0.9 * rk)), 1, -1)
+            src = self._vote_src
+            inside = taken[src[:, 1], src[:, 0]] > 0
+            if inside.any():
+                sub = np.bincount(self._vote_dst[np.concatenate([inside, inside])], minlength=h * w)
+                acc = acc - cv2.GaussianBlur(sub.astype(np.float32).reshape(h, w), (0, 0), 0.8)
         self._last_acc = acc
-        # a ball's outline has 2 pi r pixels; blurred, its peak keeps about 1 / (2 pi 0.8^2) of them
-        k = self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
+        k = self._vote_threshold()
         py, px = _local_maxima(acc, k * float(self.rmap.min()))
         rloc = self.rmap[py, px]
         sel = acc[py, px] >= k * rloc
@@ -406,7 +440,7 @@ class BallDetector:
         spots, rs = spots[(support >= 3) & free], rs[(support >= 3) & free]
         if len(spots) == 0:
             return np.zeros((0, 2))
-        k = 0.7 * self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
+        k = 0.7 * self._vote_threshold()
         out: list[np.ndarray] = []
         for sp, rr in zip(spots, rs, strict=True):
             x, y = int(round(sp[0])), int(round(sp[1]))
@@ -459,6 +493,24 @@ class BallDetector:
                 break
             ok = new_ok
         return ok
+
+    def _weak_filled(self, pts: np.ndarray) -> np.ndarray:
+        """Share of the disc within 0.7 radius of each point (working resolution) whose colour is mildly off the
+        cloth's: hue off by half the colour test's margin, or brightness below 0.85x or above 1.25x the cloth."""
+        small = self._last_small
+        h, w = small.shape[:2]
+        r = self.rmap[np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+        q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
+        xi = np.clip(np.round(q[..., 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(q[..., 1]).astype(int), 0, h - 1)
+        col = small[yi, xi].astype(np.float32) @ self._basis.T  # (N, S, 3) in the cloth basis
+        assert self._bg is not None
+        bg = self._bg[yi, xi]
+        perp = np.hypot(col[..., 0] - bg[..., 0], col[..., 1] - bg[..., 1])
+        ratio = col[..., 2] / np.maximum(bg[..., 2], 1.0)
+        weak = (perp > 0.5 * self.p.fg_threshold) | (ratio < 0.85) | (ratio > 1.25)
+        return weak.mean(axis=1)
 
     def _filled(self, fg: np.ndarray, pts: np.ndarray) -> np.ndarray:
         """Share of not-cloth pixels within 0.7 radius of each point (working resolution): a refined centre
