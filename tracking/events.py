@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from adjudicator.records import ShotEvent
-from tracking.paths import BallPath, Piece
+from tracking.paths import BallPath, Piece, split_piece
 from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
@@ -221,6 +221,43 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     return [ShotEvent(t=t, type="collision", balls=(a, b), confidence=round(c, 3)) for t, a, b, c in kept]
 
 
+def _bounce_inside(b: int, path: BallPath, g: TableGeometry, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """Cushion contacts hidden inside one piece: a short, shallow V off a cushion that one polynomial absorbs
+    within the detector tolerance. Rolling on cloth never turns a ball's approach to a cushion into a retreat, so
+    a piece heading into a cushion at its start, away from it at its end, whose turn lies at the cushion nose,
+    touched it (at the turn; the V's apex lies near the polynomial's turn)."""
+    R = g.ball_radius
+    out: list[tuple[float, int, str, float]] = []
+    for pc in path.pieces:
+        if pc.n < 4:
+            continue
+        for rail, inward in _INWARD.items():
+            v_in = -float(pc.vel(pc.t0) @ inward)
+            v_out = float(pc.vel(pc.t1) @ inward)
+            if v_in < cfg.moving_speed or v_out < cfg.moving_speed / 2:
+                continue
+            acc = float((pc.vel(pc.t1) - pc.vel(pc.t0)) @ inward) / max(pc.t1 - pc.t0, 1e-9)
+            t_turn = pc.t0 + v_in / max(acc, 1e-9)
+            if not pc.t0 < t_turn < pc.t1:
+                continue
+            d = float(_rail_dist(g, pc.pos(t_turn)[None])[rail][0])
+            # the polynomial rounds the V off, so its turn falls short of the nose by up to the fit tolerance
+            if d > R + 2 * cfg.rail_tolerance or _in_mouth(g, pc.pos(t_turn), 0.0):
+                continue
+            # the V's apex: where the piece's observations split best into two (the turn of an asymmetric V,
+            # rebounding slower than it came, lies off its apex)
+            split = split_piece(path, pc)
+            if split is not None:
+                pre, post, tk = split
+                if (float(_rail_dist(g, pre.pos(tk)[None])[rail][0]) <= R + cfg.rail_tolerance
+                        and -float(pre.vel(tk) @ inward) > 0 and float(post.vel(tk) @ inward) > 0):
+                    d_pre = _rail_dist(g, pre.pos(np.linspace(pre.t0, tk, 200)))[rail]
+                    hit = np.flatnonzero(d_pre <= R)
+                    t_turn = float(np.linspace(pre.t0, tk, 200)[hit[0]]) if len(hit) else tk
+            out.append((t_turn, b, rail, 0.7))
+    return out
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -237,6 +274,16 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 inward = _INWARD[rail]
                 v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
                 v_out = float(post.vel(tk) @ inward)  # speed away from it after
+                d_rest = float(_rail_dist(g, post.pos(post.t0)[None])[rail][0])
+                if (v_in >= cfg.moving_speed / 2 and post.speed(post.t0) < cfg.moving_speed
+                        and post.speed(post.t1) < cfg.moving_speed and d_rest <= R + cfg.frozen_gap):
+                    # rolled into the cushion and stopped against it (too slow to be seen coming off): a touch,
+                    # when the earlier piece reached the place it rests
+                    d_pre = _rail_dist(g, pre.pos(ts))[rail]
+                    hit = np.flatnonzero(d_pre <= d_rest + 0.001)
+                    tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
+                    found.append((tc, b, rail, 0.6))
+                    continue
                 if v_in < cfg.moving_speed / 2 or v_out < cfg.moving_speed / 4:
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
@@ -259,6 +306,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     continue
                 cross = np.flatnonzero(d_back <= R)
                 found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
+        found.extend(_bounce_inside(b, path, g, cfg))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
         assert ev.balls is not None

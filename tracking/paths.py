@@ -9,7 +9,7 @@ carried back, are closest (the ball's path is continuous even where its velocity
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -49,6 +49,9 @@ class BallPath:
     ball: int
     pieces: tuple[Piece, ...]
     breaks: tuple[float, ...]  # len(pieces) - 1
+    # the observations the pieces were fitted to (frame times and centres, NaN = unseen), for refits
+    t_obs: np.ndarray | None = field(default=None, repr=False, compare=False)
+    xy_obs: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def index_at(self, t: float) -> int:
         return int(np.searchsorted(np.asarray(self.breaks), t, side="right"))
@@ -111,8 +114,56 @@ def _sse(t: np.ndarray, xy: np.ndarray) -> float:
     return float(np.sum((px - xy[:, 0]) ** 2 + (py - xy[:, 1]) ** 2))
 
 
+def _run_sse(t: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """SSE of the fit (``_fit``'s degree rule) to every prefix ``[:k]``, k = 1..n, from running moment sums."""
+    n = len(t)
+    s = (t - t.mean()) / max(float(np.ptp(t)), 1e-9)  # scaled time keeps the normal equations well conditioned
+    c = xy - xy.mean(axis=0)
+    pw = np.stack([np.ones(n), s, s * s, s ** 3, s ** 4], axis=1)
+    m = np.cumsum(pw, axis=0)  # running sums of s^0..s^4
+    bx = np.cumsum(pw[:, :3, None] * c[:, None, :], axis=0)  # (n, 3, 2): running sums of s^j * x
+    xx = np.cumsum(np.sum(c * c, axis=1))
+    out = np.zeros(n)
+    for deg, lo, hi in ((1, 2, 6), (2, 6, n + 1)):
+        ks = np.arange(lo, min(hi, n + 1))
+        if not len(ks):
+            continue
+        d = deg + 1
+        a = np.stack([m[ks - 1, i:i + d] for i in range(d)], axis=1)  # (K, d, d) Hankel of moments
+        b = bx[ks - 1, :d, :]
+        try:
+            coef = np.linalg.solve(a, b)
+        except np.linalg.LinAlgError:
+            coef = np.stack([np.linalg.lstsq(ai, bi, rcond=None)[0] for ai, bi in zip(a, b, strict=True)])
+        out[ks - 1] = xx[ks - 1] - np.einsum("kdj,kdj->k", coef, b)
+    return np.maximum(out, 0.0)
+
+
+def _hidden_kink(t: np.ndarray, xy: np.ndarray, sigma: float, min_gain: float, min_side: int = 3) -> int | None:
+    """Where one smooth piece is much better explained as two: the last index of the first part, or None.
+
+    A shallow cushion bounce (a slow ball, a glancing angle) bends the path by less than the tolerance, so the
+    greedy growth runs straight through it; the V it leaves still costs one polynomial far more than two. The
+    gain in squared residual, in units of the detector variance, must exceed ``min_gain`` (about a chi-square
+    with six degrees of freedom under no kink, so noise alone does not split a piece)."""
+    n = len(t)
+    if n < 2 * min_side:
+        return None
+    left = _run_sse(t, xy)
+    total = float(left[-1])
+    if total < min_gain * sigma * sigma:
+        return None
+    right = _run_sse(-t[::-1], xy[::-1])[::-1]  # right[k]: SSE of [k:]
+    ms = np.arange(min_side - 1, n - min_side)
+    cost = left[ms] + right[ms + 1]
+    i = int(np.argmin(cost))
+    if total - float(cost[i]) < min_gain * sigma * sigma:
+        return None
+    return int(ms[i])
+
+
 def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
-             rest_speed: float = 0.03) -> BallPath | None:
+             rest_speed: float = 0.03, split_gain: float | None = 40.0) -> BallPath | None:
     """Split one ball's observations (NaN = unseen) into smooth pieces.
 
     Args:
@@ -121,6 +172,8 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
         xy: (F, 2) observed centres, metres; NaN rows are frames where the ball was not seen.
         tolerance: largest distance (m) an observation may lie from its piece; about 4-5 detector sigmas.
         rest_speed: a piece slower than this (m/s) throughout is a ball at rest and is fitted as a point.
+        split_gain: a grown piece is split in two where that lowers its squared residual by more than this many
+            detector variances (sigma = tolerance / 4.5); None keeps the greedy pieces as they are.
     """
     ok = ~np.isnan(xy[:, 0])
     idx = np.flatnonzero(ok)
@@ -149,10 +202,50 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
                 best, best_m = cost, m
         pieces.append(_piece(tv[s:best_m + 1], pv[s:best_m + 1], idx[s:best_m + 1], rest_speed))
         s = best_m + 1
+    if split_gain is not None:
+        pieces = _split_hidden(tv, pv, idx, pieces, tolerance / 4.5, split_gain, rest_speed)
     breaks = []
     for a, b in zip(pieces[:-1], pieces[1:], strict=True):
         breaks.append(kink_time(a, b))
-    return BallPath(ball, tuple(pieces), tuple(breaks))
+    return BallPath(ball, tuple(pieces), tuple(breaks), t, xy)
+
+
+def split_piece(path: BallPath, piece: Piece, min_side: int = 2) -> tuple[Piece, Piece, float] | None:
+    """The best split of one piece into two (least total squared residual) and the kink time between them, for a
+    piece that something else says holds a kink (e.g. a turn at a cushion). None without the observations."""
+    if path.t_obs is None or path.xy_obs is None:
+        return None
+    ii = np.arange(piece.i0, piece.i1 + 1)
+    ii = ii[~np.isnan(path.xy_obs[ii, 0])]
+    t, xy = path.t_obs[ii], path.xy_obs[ii]
+    n = len(ii)
+    if n < 2 * min_side:
+        return None
+    left = _run_sse(t, xy)
+    right = _run_sse(-t[::-1], xy[::-1])[::-1]
+    ms = np.arange(min_side - 1, n - min_side)
+    m = int(ms[int(np.argmin(left[ms] + right[ms + 1]))])
+    a = _piece(t[:m + 1], xy[:m + 1], ii[:m + 1])
+    b = _piece(t[m + 1:], xy[m + 1:], ii[m + 1:])
+    return a, b, kink_time(a, b)
+
+
+def _split_hidden(tv: np.ndarray, pv: np.ndarray, idx: np.ndarray, pieces: list[Piece], sigma: float,
+                  gain: float, rest_speed: float) -> list[Piece]:
+    """Split every piece that hides a kink (``_hidden_kink``), recursively."""
+    pos = {int(i): k for k, i in enumerate(idx)}
+    out: list[Piece] = []
+    todo = [(pos[p.i0], pos[p.i1]) for p in pieces]
+    todo.reverse()
+    while todo:
+        a, b = todo.pop()
+        m = _hidden_kink(tv[a:b + 1], pv[a:b + 1], sigma, gain)
+        if m is None:
+            out.append(_piece(tv[a:b + 1], pv[a:b + 1], idx[a:b + 1], rest_speed))
+            continue
+        todo.append((a + m + 1, b))
+        todo.append((a, a + m))
+    return out
 
 
 def kink_time(pre: Piece, post: Piece, samples: int = 241) -> float:
