@@ -161,6 +161,7 @@ class BallDetector:
             zone = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= rad * rad).astype(np.uint8)
             self._zones.append((slice(ya, yb), slice(xa, xb), zone))
         self._static: list[np.ndarray] = []
+        self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
         gy, gx = np.mgrid[-4:5, -4:5] / 4.0
@@ -318,6 +319,7 @@ class BallDetector:
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
         replaced = np.zeros(n, bool)
+        cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         # Wide blobs: a rack or cluster (compact, area a whole number of balls) is split with k-means; anything
         # else wide (a hand, an arm, a cue lying across balls) is dropped whole, balls touching it included (they
         # come back when it moves away; tracking bridges the gap).
@@ -330,19 +332,27 @@ class BallDetector:
             hull_area = cv2.contourArea(cv2.convexHull(outline))
             if hull_area <= 0 or area[k] / hull_area < p.cluster_solidity:
                 continue
-            py, px = np.nonzero(comp)
-            pts = np.c_[px + x, py + y].astype(np.float32)
+            key = (int(x), int(y), int(w), int(h))
             contour = outline.reshape(-1, 2).astype(np.float32) + [x, y]
-            mine = [i for i in kept if lab[i] == k]
-            peaks = np.c_[xs[mine], ys[mine]].astype(np.float32)
-            split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
-            if not wide[k]:
-                if len(split) == 0 or _scallop(contour, peaks, r) <= _scallop(contour, split, r):
-                    continue  # the peaks explain this blob as well as the split
+            hit = _same_blob(self._split_cache, key, comp, 0.4 * np.pi * r * r)  # less than half a ball changed
+            if hit is not None and hit[1] and _scallop(contour, hit[0], r) <= 0.15:
+                split, use = hit  # the same blob as in the last frame (a rack before the break), still fitting
+            else:
+                py, px = np.nonzero(comp)
+                pts = np.c_[px + x, py + y].astype(np.float32)
+                mine = [i for i in kept if lab[i] == k]
+                peaks = np.c_[xs[mine], ys[mine]].astype(np.float32)
+                split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
+                # a blob that is not wide keeps its peaks unless the split explains its outline better
+                use = bool(wide[k]) or (len(split) > 0 and _scallop(contour, split, r) < _scallop(contour, peaks, r))
+            cache[key] = (comp, split, use)
+            if not use:
+                continue
             replaced[k] = True
             for c in split:
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
+        self._split_cache = cache  # blobs of this frame, reused in the next where unchanged
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
         for i in kept:
             if not replaced[lab[i]]:
@@ -691,6 +701,26 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     return best.astype(np.float32)
 
 
+def _same_blob(cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]],
+               key: tuple[int, int, int, int], comp: np.ndarray, tol: float) -> tuple[np.ndarray, bool] | None:
+    """The last frame's split of a blob that differs from ``comp`` (mask of bounding box ``key``) by at most
+    ``tol`` pixels, its box moved by at most a pixel: compression noise must not make a still rack cost a
+    split every frame."""
+    x, y, w, h = key
+    for (px, py, pw, ph), (pcomp, split, use) in cache.items():
+        if max(abs(px - x), abs(py - y), abs(px + pw - x - w), abs(py + ph - y - h)) > 1:
+            continue
+        x0, y0 = min(x, px), min(y, py)
+        x1, y1 = max(x + w, px + pw), max(y + h, py + ph)
+        a = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        b = np.zeros_like(a)
+        a[y - y0:y - y0 + h, x - x0:x - x0 + w] = comp
+        b[py - y0:py - y0 + ph, px - x0:px - x0 + pw] = pcomp
+        if np.count_nonzero(a != b) <= tol:
+            return split, use
+    return None
+
+
 def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray:
     """``count`` starting centres: the first seeds, then farthest-point picks among ``pts``."""
     c = list(seeds[:count])
@@ -705,18 +735,13 @@ def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray
     return np.array(c)
 
 
-def _lloyd(pts: np.ndarray, centers: np.ndarray, iters: int = 15) -> np.ndarray:
-    """Plain k-means iterations from given centres (deterministic)."""
-    for _ in range(iters):
-        lab = np.argmin(((pts[:, None] - centers[None]) ** 2).sum(axis=-1), axis=1)
-        n = np.bincount(lab, minlength=len(centers)).astype(np.float64)
-        sx = np.bincount(lab, weights=pts[:, 0], minlength=len(centers))
-        sy = np.bincount(lab, weights=pts[:, 1], minlength=len(centers))
-        new = np.where(n[:, None] > 0, np.c_[sx, sy] / np.maximum(n, 1)[:, None], centers)
-        if float(np.abs(new - centers).max()) < 0.02:
-            return new
-        centers = new
-    return centers
+def _lloyd(pts: np.ndarray, centers: np.ndarray) -> np.ndarray:
+    """k-means from given centres (deterministic): OpenCV's k-means started from the labels they imply."""
+    d = ((pts[:, None, :] - centers[None]) ** 2).sum(axis=-1)
+    labels = np.argmin(d, axis=1).astype(np.int32).reshape(-1, 1)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.02)
+    _, _, out = cv2.kmeans(pts.astype(np.float32), len(centers), labels, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
+    return out.astype(np.float64)
 
 
 def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
