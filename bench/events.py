@@ -123,8 +123,9 @@ def clip_grid_key(video: Path) -> str:
 
 def vision_observations(video: Path, cal, cache: Path | None):
     """The detector's observations of one clip; with ``cache``, read from (or written to) ``cache/NAME.obs.jsonl``
-    so that tracker work can be repeated without re-running the detector (delete the cache after a detector change:
-    a cached file older than the video or than ``vision/detect.py`` is refreshed)."""
+    so that tracker work can be repeated on the same observations without re-running the detector. A cached file
+    older than the video is refreshed; after a detector change, delete the cache (a warning says when
+    ``vision/detect.py`` is newer than it)."""
     from vision.detect import BallDetector
     from vision.io import iter_frames
     from vision.obsfile import read_observations, write_observations
@@ -135,10 +136,12 @@ def vision_observations(video: Path, cal, cache: Path | None):
     cached = cache / f"{video.stem}.obs.jsonl"
     import vision.detect as detect_module
 
-    newest = max(video.stat().st_mtime, Path(detect_module.__file__).stat().st_mtime)
-    if not cached.exists() or cached.stat().st_mtime < newest:
+    if not cached.exists() or cached.stat().st_mtime < video.stat().st_mtime:
         detector = BallDetector(cal)
         write_observations(cached, str(video), cal, (detector.detect(f) for f in iter_frames(str(video))))
+    elif cached.stat().st_mtime < Path(detect_module.__file__).stat().st_mtime:
+        print(f"  note: {cached} predates vision/detect.py (cached observations of an older detector)",
+              file=sys.stderr)
     return read_observations(cached)[1]
 
 
