@@ -38,6 +38,8 @@ class DetectorParams:
             brightness) is not cloth either; shadows are milder.
         min_peak: smallest distance-transform peak accepted, x radius (cue shafts, chalk and specks fall below).
         max_peak: largest accepted, x radius (hands and arms are wider than a ball).
+        thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
+            second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
         edge_margin: how far (x radius) a centre may lie beyond the cushion nose line (calibration slack).
         pocket_clearance: a centre this close (m) to a pocket centre is the pocket, not a ball.
@@ -72,6 +74,8 @@ class DetectorParams:
     symmetry_min: float = 0.45
     outline_min_fill: float = 0.03
     outline_weak_fill: float = 0.3
+    thin_peak: float = 0.85
+    thin_elongation: float = 4.0
 
 
 class BallDetector:
@@ -303,6 +307,7 @@ class BallDetector:
         np.maximum.at(comp_max, lab, vals)
         ball_sized = vals <= p.max_peak
         ball_sized &= comp_max[lab] <= p.max_peak  # a wide blob that is not a rack (hand, arm) gives no balls
+        ball_sized &= ~self._ridge(fg, xs, ys, vals, rloc)
         kept = _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized)
         area = stats[:, cv2.CC_STAT_AREA]
         cy = np.minimum(stats[:, 1] + stats[:, 3] // 2, fg.shape[0] - 1)
@@ -359,6 +364,34 @@ class BallDetector:
                 out.append((float(xs[i]), float(ys[i])))
                 kinds.append(1)
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
+
+    def _ridge(self, fg: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarray,
+               rloc: np.ndarray) -> np.ndarray:
+        """True for a thin distance peak (below ``thin_peak`` radii) on a band: the not-cloth pixels within 1.5
+        radii spread along one direction (second moments more than ``thin_elongation`` times larger along it than
+        across). A cue shaft lying on the cloth is such a band; a ball's pixels spread evenly (a blurred ball
+        is elongated too, but a ball wide)."""
+        thin = vals < self.p.thin_peak
+        out = np.zeros(len(xs), bool)
+        if not thin.any():
+            return out
+        h, w = fg.shape
+        half = int(np.ceil(1.5 * float(rloc[thin].max())))
+        gy, gx = np.mgrid[-half:half + 1, -half:half + 1]
+        inside = (gx * gx + gy * gy) <= (1.5 * rloc[thin])[:, None, None] ** 2  # (K, S, S)
+        wx = np.clip(xs[thin, None, None] + gx[None], 0, w - 1)
+        wy = np.clip(ys[thin, None, None] + gy[None], 0, h - 1)
+        m = ((fg[wy, wx] > 0) & inside).astype(np.float64)
+        n = np.maximum(m.sum(axis=(1, 2)), 1.0)
+        mx, my = (m * gx).sum(axis=(1, 2)) / n, (m * gy).sum(axis=(1, 2)) / n
+        cxx = (m * gx * gx).sum(axis=(1, 2)) / n - mx * mx
+        cyy = (m * gy * gy).sum(axis=(1, 2)) / n - my * my
+        cxy = (m * gx * gy).sum(axis=(1, 2)) / n - mx * my
+        tr, det = cxx + cyy, cxx * cyy - cxy * cxy
+        disc = np.sqrt(np.maximum(tr * tr / 4 - det, 0.0))
+        big, small = tr / 2 + disc, np.maximum(tr / 2 - disc, 1e-6)
+        out[thin] = big > self.p.thin_elongation * small
+        return out
 
     def _votes(self, small: np.ndarray) -> None:
         """A one-radius fast radial symmetry transform of the working image: a sphere's outline is a circle of
