@@ -221,7 +221,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     return [ShotEvent(t=t, type="collision", balls=(a, b), confidence=round(c, 3)) for t, a, b, c in kept]
 
 
-def _bounce_inside(b: int, path: BallPath, g: TableGeometry, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
+                   cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """Cushion contacts hidden inside one piece: a short, shallow V off a cushion that one polynomial absorbs
     within the detector tolerance. Rolling on cloth never turns a ball's approach to a cushion into a retreat, so
     a piece heading into a cushion at its start, away from it at its end, whose turn lies at the cushion nose,
@@ -242,8 +243,12 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, cfg: EventConfig) -
                 continue
             d = float(_rail_dist(g, pc.pos(t_turn)[None])[rail][0])
             # the polynomial rounds the V off, so its turn falls short of the nose by up to the fit tolerance
-            if d > R + 2 * cfg.rail_tolerance or _in_mouth(g, pc.pos(t_turn), 0.0):
+            if d > R + 2 * cfg.rail_tolerance:
                 continue
+            if _in_mouth(g, pc.pos(t_turn), 0.0):
+                dists = _rail_dist(g, pc.pos(t_turn)[None])
+                if min(dists, key=lambda k: float(dists[k][0])) != rail:
+                    continue  # a pocket's jaws belong to the rail whose nose line is nearest
             # the V's apex: where the piece's observations split best into two (the turn of an asymmetric V,
             # rebounding slower than it came, lies off its apex)
             split = split_piece(path, pc)
@@ -251,9 +256,10 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, cfg: EventConfig) -
                 pre, post, tk = split
                 if (float(_rail_dist(g, pre.pos(tk)[None])[rail][0]) <= R + cfg.rail_tolerance
                         and -float(pre.vel(tk) @ inward) > 0 and float(post.vel(tk) @ inward) > 0):
-                    d_pre = _rail_dist(g, pre.pos(np.linspace(pre.t0, tk, 200)))[rail]
-                    hit = np.flatnonzero(d_pre <= R)
-                    t_turn = float(np.linspace(pre.t0, tk, 200)[hit[0]]) if len(hit) else tk
+                    ts = np.linspace(max(pre.t0, tk - 1.2 * dt), tk, 100)
+                    hit = np.flatnonzero(_rail_dist(g, pre.pos(ts))[rail] <= R)
+                    # where the earlier part reached the nose; in a pocket's jaws (past the nose line) the kink
+                    t_turn = float(ts[hit[0]]) if len(hit) and hit[0] > 0 else tk
             out.append((t_turn, b, rail, 0.7))
     return out
 
@@ -268,12 +274,27 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         for tk, pre, post in _kinks(path):
             ts = np.linspace(tk - 1.5 * dt, tk + 1.5 * dt, 301)
             p_k = path.pos(tk)
-            for rail, dist in _rail_dist(g, p_k[None]).items():
+            rails = p_dist = _rail_dist(g, p_k[None])
+            mouth = _in_mouth(g, p_k, 0.0)
+            if mouth:
+                # a pocket's jaws belong to the rail whose nose line is nearest (SCHEMA: one rail per cushion)
+                near = min(rails, key=lambda k: float(rails[k][0]))
+                rails = {near: rails[near]}
+                if any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
+                    continue  # a ball, not a jaw, turned it
+            # the kink's own position can be a few mm off where a piece is short: the last and first seen
+            # positions beside it count too
+            ends = _rail_dist(g, np.stack([pre.pos(pre.t1), post.pos(post.t0)]))
+            for rail, dist in rails.items():
+                dist = np.minimum(dist, ends[rail].min())
                 if dist[0] > R + cfg.rail_tolerance:
                     continue
                 inward = _INWARD[rail]
                 v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
                 v_out = float(post.vel(tk) @ inward)  # speed away from it after
+                if mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed:
+                    # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail
+                    v_in, v_out = max(v_in, cfg.moving_speed), max(v_out, cfg.moving_speed)
                 d_rest = float(_rail_dist(g, post.pos(post.t0)[None])[rail][0])
                 if (v_in >= cfg.moving_speed / 2 and post.speed(post.t0) < cfg.moving_speed
                         and post.speed(post.t1) < cfg.moving_speed and d_rest <= R + cfg.frozen_gap):
@@ -284,13 +305,19 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
                     found.append((tc, b, rail, 0.6))
                     continue
-                if v_in < cfg.moving_speed / 2 or v_out < cfg.moving_speed / 4:
+                # spin can take the whole rebound off a ball (it leaves along the cushion): the cushion still
+                # stopped its approach, unless another ball did
+                deadened = (v_in >= cfg.moving_speed and v_out > -0.25 * v_in and dist[0] <= R + cfg.frozen_gap
+                            and not any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions))
+                if v_in < cfg.moving_speed / 2 or (v_out < cfg.moving_speed / 4 and not deadened):
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
                 jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
                 d_pre = _rail_dist(g, pre.pos(ts))[rail]
                 hit = np.flatnonzero(d_pre <= R)
                 tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
+                if mouth and float(p_dist[rail][0]) < R - 0.003:
+                    tc = tk  # a jaw stands past the nose line: the turn itself is the contact
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
                 found.append((tc, b, rail, max(0.1, (0.6 if jaw else 0.95) - 0.5 * margin)))
             # a cushion right after a collision, inside one frame gap: the later piece carried back runs through
@@ -306,7 +333,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     continue
                 cross = np.flatnonzero(d_back <= R)
                 found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
-        found.extend(_bounce_inside(b, path, g, cfg))
+        found.extend(_bounce_inside(b, path, g, dt, cfg))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
         assert ev.balls is not None

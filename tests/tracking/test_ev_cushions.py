@@ -115,3 +115,51 @@ def test_a_v_within_the_tolerance_is_split_at_its_apex() -> None:
     assert p is not None and len(p.pieces) == 2
     assert abs(p.breaks[0] - apex) < 2 / 30
     assert fit_path(0, t, xy, tolerance=0.009, split_gain=None).pieces.__len__() == 1
+
+
+def polyline_events(knots: list[tuple[float, tuple[float, float]]], fps: float, sigma: float,
+                    seed: int) -> list[ShotEvent]:
+    """Events of one ball observed (with noise) along straight legs through ``knots`` (time, position), at rest
+    before the first knot and after the last."""
+    kt = np.array([k[0] for k in knots])
+    kp = np.array([k[1] for k in knots])
+    t = np.arange(0.0, kt[-1] + 1.0, 1.0 / fps)
+    xy = np.stack([np.interp(t, kt, kp[:, 0]), np.interp(t, kt, kp[:, 1])], axis=1)
+    xy += np.random.default_rng(seed).normal(0.0, sigma, xy.shape)
+    p = fit_path(0, t, xy, tolerance=max(0.003, 4.5 * sigma))
+    assert p is not None
+    ctx = ShotContext(G, 1.0 / fps, float(kt[0]), float(t[-1]), {0}, {0})
+    return infer_events({0: p}, ctx)[0]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_rattle_off_a_corner_jaw_is_one_contact_with_the_jaws_rail(seed: int) -> None:
+    # into the foot-left corner pocket's mouth, off the foot-side jaw (12 mm past the foot nose line, 20 mm clear
+    # of the left one) and back out without dropping: one foot cushion contact, never a left one
+    apex = (G.length - R + 0.012, R + 0.020)
+    t_hit = 0.80
+    knots = [(0.5, (apex[0] - 0.12, apex[1] + 0.10)), (t_hit, apex), (1.15, (apex[0] - 0.11, apex[1] + 0.03))]
+    est = polyline_events(knots, 30.0, 0.0022, seed)
+    found = cushions(est)
+    assert [(b, r) for _, b, r in found] == [(0, "foot")]
+    assert abs(found[0][0] - t_hit) < 0.5 / 30
+    assert not [e for e in est if e.type in ("pocket", "off_table")]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_rebound_killed_by_spin_is_still_a_cushion(seed: int) -> None:
+    # 0.25 m/s into the right rail, and it leaves along the cushion with no speed away from it
+    y_touch = G.width - R
+    knots = [(0.5, (1.2, y_touch - 0.25)), (1.5, (0.8, y_touch)), (2.2, (0.55, y_touch - 0.002))]
+    est = polyline_events(knots, 30.0, 0.0022, seed)
+    found = cushions(est)
+    assert [(b, r) for _, b, r in found] == [(0, "right")]
+    assert abs(found[0][0] - 1.5) < 1.0 / 30
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_turning_short_of_a_rail_is_no_cushion(seed: int) -> None:
+    # the same approach, but the turn is 25 mm short of the nose: whatever turned it, it was not the cushion
+    y_turn = G.width - R - 0.025
+    knots = [(0.5, (1.2, y_turn - 0.25)), (1.5, (0.8, y_turn)), (2.2, (0.55, y_turn - 0.15))]
+    assert cushions(polyline_events(knots, 30.0, 0.0022, seed)) == []
