@@ -38,6 +38,8 @@ class DetectorParams:
             brightness) is not cloth either; shadows are milder.
         min_peak: smallest distance-transform peak accepted, x radius (cue shafts, chalk and specks fall below).
         max_peak: largest accepted, x radius (hands and arms are wider than a ball).
+        beside_votes: a ball pressed against a body or arm is kept when its outline votes this many times the
+            usual threshold (see ``_beside``).
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
@@ -75,6 +77,7 @@ class DetectorParams:
     outline_min_fill: float = 0.03
     outline_weak_fill: float = 0.3
     thin_peak: float = 0.85
+    beside_votes: float = 1.6
     thin_elongation: float = 4.0
 
 
@@ -255,7 +258,7 @@ class BallDetector:
         ok = self._isolated(fg, cands)
         extra = self._symmetric_spots(self._last_small, cands)
         if len(extra):
-            extra = extra[self._isolated(fg, extra, others=cands[ok])]
+            extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
                 ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
             cands = np.concatenate([cands[ok], extra])
@@ -337,6 +340,8 @@ class BallDetector:
             hull_area = cv2.contourArea(cv2.convexHull(outline))
             if hull_area <= 0 or area[k] / hull_area < p.cluster_solidity:
                 continue
+            if not wide[k] and _minor_spread(comp) < 0.8 * r:
+                continue  # one ball thick (a chain, or one ball smeared by motion): the peaks are the balls
             key = (int(x), int(y), int(w), int(h))
             contour = outline.reshape(-1, 2).astype(np.float32) + [x, y]
             hit = _same_blob(self._split_cache, key, comp, 0.4 * np.pi * r * r)  # less than half a ball changed
@@ -493,6 +498,25 @@ class BallDetector:
             if float(win.max()) >= k * rr and all(np.linalg.norm(sp - o) > 1.6 * rr for o in out):
                 out.append(sp)
         return np.array(out).reshape(-1, 2)
+
+    def _beside(self, fg: np.ndarray, pts: np.ndarray) -> np.ndarray:
+        """True for an outline-found ball pressed against something large (a player's body, an arm), which the
+        clutter test rejects: a whole ball is there when its disc is solidly not-cloth, its outline votes far
+        more than the usual threshold (``beside_votes`` x), and part of the ring just outside it is cloth
+        (a ball in front of the body, not a bump inside it)."""
+        if len(pts) == 0:
+            return np.zeros(0, bool)
+        h, w = fg.shape
+        xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+        yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+        r = self.rmap[yi, xi]
+        votes = cv2.dilate(self._acc, _K3)[yi, xi]
+        ring = pts[:, None, :] + self._ring[None] * (1.3 * r)[:, None, None]
+        rx = np.clip(np.round(ring[..., 0]).astype(int), 0, w - 1)
+        ry = np.clip(np.round(ring[..., 1]).astype(int), 0, h - 1)
+        cloth = ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
+        return ((votes >= self.p.beside_votes * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
+                & (cloth >= 0.3))
 
     def _isolated(self, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
         """False for a candidate whose surroundings are not-cloth that no other ball explains: a knuckle of a
@@ -732,6 +756,16 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     if best is None or best_score > MAX_SCALLOP_DEVIATION:
         return np.zeros((0, 2), np.float32)
     return best.astype(np.float32)
+
+
+def _minor_spread(comp: np.ndarray) -> float:
+    """Standard deviation of a blob's pixels across its long axis (pixels): about 0.58 radius for a band one
+    ball wide (a chain of balls, a ball smeared by motion), more for a rack or a cluster two balls thick."""
+    m = cv2.moments(comp, binaryImage=True)
+    if m["m00"] <= 0:
+        return 0.0
+    a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
+    return float(np.sqrt(max((a + c) / 2 - np.sqrt(((a - c) / 2) ** 2 + b * b), 0.0)))
 
 
 def _same_blob(cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]],
