@@ -58,7 +58,7 @@ class TrackerConfig:
     measurement_sigma: float = 0.003
     accel_var: float = 25.0
     stop_after: float = 0.4
-    identity_weight: float = 0.3
+    identity_weight: float = 0.05
     lost_after: float = 1.5
     merge_distance: float = 0.045
     max_speed: float = 12.0
@@ -140,6 +140,7 @@ class BallTracker:
         self.frame_indices: list[int] = []
         self._next_id = 0
         self._prev: dict[int, np.ndarray] = {}
+        self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -202,6 +203,7 @@ class BallTracker:
         low = [i for i in det_idx if obs.confidence[i] < self.cfg.high_confidence]
         free_tracks = list(range(len(self.tracks)))
         matches: list[tuple[int, int]] = []
+        self._hyp_velocity = {}
         # confident detections first, globally, within the wide gate (a tight first stage would force swaps when
         # a struck ball lands beside a resting one); weak detections only recover leftovers near their prediction
         for dets, wide in ((high, True), (low, False)):
@@ -214,7 +216,12 @@ class BallTracker:
         for k, d in matches:
             tr = self.tracks[k]
             z = obs.xy[d]
-            if tr.hidden or float(np.linalg.norm(z - tr.position)) > self.cfg.gate:
+            if (k, d) in self._hyp_velocity:
+                # matched where a collision this frame put it: carry on with the velocity the collision gave
+                v = self._hyp_velocity[(k, d)]
+                tr.kf.x = np.array([z[0], v[0], z[1], v[1]])
+                tr.kf.P = np.diag([self.cfg.measurement_sigma ** 2, 4.0, self.cfg.measurement_sigma ** 2, 4.0])
+            elif tr.hidden or float(np.linalg.norm(z - tr.position)) > self.cfg.gate:
                 # struck, deflected or back from hiding: restart the velocity rather than drag the old one
                 dt_seen = max(t - tr.times[-1], 1e-3) if tr.times else 1e-3
                 v = (z - np.asarray(tr.xy[-1])) / dt_seen if tr.xy else np.zeros(2)
@@ -305,13 +312,47 @@ class BallTracker:
         tr.votes += w * np.log(np.clip(obs.id_scores[d], 1e-4, 1.0))
         tr.n_votes += w
 
+    def _collision_hypotheses(self) -> dict[int, list[tuple[np.ndarray, np.ndarray]]]:
+        """Where each ball would be if the straight moves predicted for this frame collided: track index ->
+        [(position, velocity)].
+
+        A ball whose predicted move runs into another ball hands it the normal component of its velocity (equal
+        masses, elastic) and keeps the tangential one. Without this the struck ball's prediction stays at rest and
+        the hitter's runs on, so when the hitter stops (a stop shot, a jump shot's object ball flying off) the two
+        detections are cheaper swapped than right.
+        """
+        out: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+        idx = [k for k, t in enumerate(self.tracks) if t.xy]
+        if len(idx) < 2:
+            return out
+        others = np.array([self.tracks[k].xy[-1] for k in idx]).reshape(-1, 2)
+        for a in idx:
+            tr = self.tracks[a]
+            pred = self._inside(tr.position)
+            hit = self._contact_stop(tr, pred, others, with_index=True)
+            if hit is None:
+                continue
+            stop, j = hit
+            b = idx[j]
+            n = others[j] - stop
+            norm = float(np.linalg.norm(n))
+            if norm < 1e-9:
+                continue
+            n = n / norm
+            rest = pred - stop
+            v = tr.velocity
+            out.setdefault(b, []).append((others[j] + n * float(rest @ n), n * float(v @ n)))
+            out.setdefault(a, []).append((stop, v - n * float(v @ n)))
+            out[a].append((stop + rest - n * float(rest @ n), v - n * float(v @ n)))
+        return out
+
     def _associate(self, tracks: list[int], dets: list[int], obs: BallObservations,
                    wide: bool) -> list[tuple[int, int]]:
         if not tracks or not dets:
             return []
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
-        others = np.array([t.xy[-1] for t in self.tracks if t.xy]).reshape(-1, 2)
+        kicks = self._collision_hypotheses()
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._inside(tr.position)
@@ -328,9 +369,11 @@ class BallTracker:
                 d_last = np.full(len(dets), np.inf)
             d_pred = np.linalg.norm(obs.xy[dets] - pred, axis=1)
             dist = np.minimum(d_pred, d_last)
-            stop = self._contact_stop(tr, pred, others)
-            if stop is not None:  # the prediction runs into a ball: it may have stopped or turned there
-                dist = np.minimum(dist, np.linalg.norm(obs.xy[dets] - stop, axis=1))
+            for pos, vel in kicks.get(k, []):  # it may have hit, or been hit by, another ball this frame
+                d_hyp = np.linalg.norm(obs.xy[dets] - pos, axis=1)
+                for c in np.flatnonzero(d_hyp < dist):
+                    self._hyp_velocity[(k, dets[c])] = vel
+                dist = np.minimum(dist, d_hyp)
             probs = tr.id_probs(self.cfg.vote_cap)
             # log-likelihood ratio of "this detection is the track's ball" against its own best guess, 0..3
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
@@ -340,8 +383,10 @@ class BallTracker:
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
 
-    def _contact_stop(self, tr: Track, pred: np.ndarray, others: np.ndarray) -> np.ndarray | None:
-        """Where the straight move from the last sighting to the prediction first touches another ball, if it does."""
+    def _contact_stop(self, tr: Track, pred: np.ndarray, others: np.ndarray,
+                      with_index: bool = False):  # type: ignore[no-untyped-def]
+        """Where the straight move from the last sighting to the prediction first touches another ball, if it does
+        (and, ``with_index``, which row of ``others`` it touches)."""
         if not tr.xy or len(others) < 2:
             return None
         p0 = np.asarray(tr.xy[-1])
@@ -357,8 +402,11 @@ class BallTracker:
         hit = (along > 0.5 * two_r) & (along < length + two_r) & (perp2 < two_r ** 2)
         if not np.any(hit):
             return None
-        s = np.min(along[hit] - np.sqrt(np.maximum(two_r ** 2 - perp2[hit], 0.0)))
-        return p0 + u * max(float(s), 0.0)
+        first = along - np.sqrt(np.maximum(two_r ** 2 - perp2, 0.0))
+        first = np.where(hit, first, np.inf)
+        j = int(np.argmin(first))
+        stop = p0 + u * max(float(first[j]), 0.0)
+        return (stop, j) if with_index else stop
 
     def _inside(self, p: np.ndarray) -> np.ndarray:
         """A prediction that ran through a cushion, mirrored back onto the table (the ball bounced)."""

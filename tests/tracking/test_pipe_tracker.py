@@ -1,0 +1,76 @@
+"""Tracker causes found on the full vision pipeline's dev clips (cueref synth, seeds 0-99): a ball that stops dead
+on the ball it hits (stop shot, jump shot) must not hand its identity to the ball it set moving."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tracking.tracker import BallTracker
+from vision.geometry import TableGeometry
+from vision.types import N_IDS, BallObservations
+
+G = TableGeometry()
+TWO_R = 2 * G.ball_radius
+
+
+def _scores(ball: int, p: float = 0.6) -> np.ndarray:
+    s = np.full(N_IDS, (1 - p) / (N_IDS - 1))
+    s[ball] = p
+    return s
+
+
+def _frame(k: int, t: float, balls: list[tuple[np.ndarray, np.ndarray]]) -> BallObservations:
+    xy = np.array([b[0] for b in balls])
+    return BallObservations(t=t, frame_index=k, xy=xy, xy_px=xy * 500, radius_px=np.full(len(balls), 14.0),
+                            confidence=np.ones(len(balls)), id_scores=np.array([b[1] for b in balls]))
+
+
+def _stop_shot(speed: float, fps: float, direction: tuple[float, float], confuse: bool):
+    """The cue ball (0) runs at ``speed`` into the 15 and stops dead there; the 15 runs on at that speed.
+    With ``confuse``, the detector names the 15 as the cue ball in the frames right after the contact (blur and
+    the cue ball beside it fool the colour identifier, as on the dev clips)."""
+    u = np.asarray(direction, float) / np.hypot(*direction)
+    obj0 = np.array([1.2, 0.6])
+    contact = obj0 - TWO_R * u
+    cue0 = contact - u * speed * 0.31  # contact 0.31 s in: mid-frame at 30 and 60 fps
+    t_hit = 0.31
+    frames = []
+    for k in range(int(0.9 * fps)):
+        t = k / fps
+        cue = cue0 + u * speed * min(t, t_hit)
+        obj = obj0 + u * speed * max(0.0, t - t_hit)
+        after = 0 < t - t_hit < 3 / fps
+        frames.append(_frame(k, t, [(cue, _scores(0)), (obj, _scores(0, 0.5) if confuse and after else _scores(15))]))
+    return frames, cue0, obj0, contact, u
+
+
+@pytest.mark.parametrize("fps", [30.0, 60.0])
+@pytest.mark.parametrize("speed", [2.0, 4.0, 8.0])
+@pytest.mark.parametrize("direction", [(1.0, 0.0), (1.0, 0.4)])
+def test_stop_shot_keeps_identities(fps: float, speed: float, direction: tuple[float, float]) -> None:
+    frames, cue0, obj0, contact, u = _stop_shot(speed, fps, direction, confuse=True)
+    tr = BallTracker(G)
+    for f in frames:
+        tr.update(f)
+    tracks = {t.ball: t for t in tr.tracks if t.ball is not None}
+    assert set(tracks) == {0, 15}
+    # every sighting of each track belongs to one ball: the cue ball never jumps past the contact point ...
+    cue_xy = np.asarray(tracks[0].xy)
+    assert np.all((cue_xy - contact) @ u < 0.01), "the cue ball's track took the struck ball's detections"
+    # ... and the struck ball's track follows it all the way
+    obj_xy = np.asarray(tracks[15].xy)
+    assert np.all((obj_xy - obj0) @ u > -0.01)
+    assert len(obj_xy) == len(frames)
+    assert (obj_xy[-1] - obj0) @ u > 0.2
+
+
+def test_struck_ball_prediction_carries_the_hitters_normal_speed() -> None:
+    """After a contact the struck ball's track moves on at the speed it was given (not from rest)."""
+    fps = 30.0
+    frames, cue0, obj0, contact, u = _stop_shot(3.0, fps, (1.0, 0.0), confuse=False)
+    tr = BallTracker(G)
+    for f in frames[: int(0.31 * fps) + 3]:
+        tr.update(f)
+    obj = next(t for t in tr.tracks if t.ball == 15)
+    assert obj.velocity @ u == pytest.approx(3.0, rel=0.25)
