@@ -40,6 +40,8 @@ class DetectorParams:
         max_peak: largest accepted, x radius (hands and arms are wider than a ball).
         beside_votes: a ball pressed against a body or arm is kept when its outline votes this many times the
             usual threshold (see ``_beside``).
+        smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
+            this share of its convex hull (two touching balls pinch in between).
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
@@ -77,6 +79,7 @@ class DetectorParams:
     outline_min_fill: float = 0.03
     outline_weak_fill: float = 0.3
     thin_peak: float = 0.85
+    smear_solidity: float = 0.93
     beside_votes: float = 1.6
     thin_elongation: float = 4.0
 
@@ -255,7 +258,7 @@ class BallDetector:
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
         self._votes(self._last_small)
-        ok = self._isolated(fg, cands)
+        ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
         extra = self._symmetric_spots(self._last_small, cands)
         if len(extra):
             extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
@@ -294,7 +297,7 @@ class BallDetector:
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
-        cluster split); the clutter test comes later."""
+        cluster split, 3: a ball smeared by motion); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
         ys, xs = _local_maxima(dist, p.min_peak * float(self.rmap.min()))
@@ -363,6 +366,28 @@ class BallDetector:
                 out.append((float(c[0]), float(c[1])))
                 kinds.append(0)
         self._split_cache = cache  # blobs of this frame, reused in the next where unchanged
+        # A ball smeared by motion: a blob of its own, one ball wide, a little longer, and convex (a chain of
+        # touching balls pinches between them). Its centre at mid-exposure is the blob's centroid.
+        one_peak = np.bincount(lab[kept], minlength=n) == 1  # two touching balls give two peaks
+        for k in np.flatnonzero(one_peak & ~replaced & ~wide & (area > 1.3 * np.pi * rc * rc)):
+            if k == 0:
+                continue
+            x, y, w, h = stats[k, :4]
+            r = float(rc[k])
+            comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+            m = cv2.moments(comp, binaryImage=True)
+            a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
+            half = np.sqrt(((a - c) / 2) ** 2 + b * b)
+            major, minor = np.sqrt((a + c) / 2 + half), np.sqrt(max((a + c) / 2 - half, 0.0))
+            if minor > 0.75 * r or major > 1.8 * r:
+                continue
+            contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            hull_area = cv2.contourArea(cv2.convexHull(max(contours, key=cv2.contourArea)))
+            if hull_area <= 0 or area[k] / hull_area < p.smear_solidity:
+                continue
+            replaced[k] = True
+            out.append((x + m["m10"] / m["m00"], y + m["m01"] / m["m00"]))
+            kinds.append(3)
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
         for i in kept:
             if not replaced[lab[i]]:
