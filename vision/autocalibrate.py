@@ -1,8 +1,10 @@
-"""Calibrate from a video or image the way a user expects: several frames, the head from the rack, or corners.
+"""Calibrate from a video or image the way a user expects: several frames, the head found or given, or corners.
 
 Why several frames: a player leaning over a rail or a cue across a pocket can spoil one frame; the median of
-the corners found in a few frames spread over the first seconds is steady. Why the detector: the head can only be
-told from the balls (the rack sits at the foot).
+the corners found in a few frames spread over the first seconds is steady. The head (``vision.head``): the user's
+``--head``, else the rack (the detector finds it) or the head-string line on the cloth, else the head of an
+earlier calibration of the same camera (``reuse``). When none is sure enough the calibration keeps the default
+end and says so: ``head_from`` is "none" and the caller must tell the user to pass ``--head``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ import numpy as np
 
 from adjudicator.errors import CalibrationError, CuerefError
 from vision.calibration import HEADS, TableCalibration, order_corners
-from vision.head import head_from_rack
+from vision.head import (
+    NO_EVIDENCE,
+    HeadEvidence,
+    decide,
+    head_string_evidence,
+    rack_evidence,
+    reused_evidence,
+)
 from vision.io import iter_frames
 from vision.table_finder import HINT, calibrate_image, fit_table
 from vision.types import Frame
@@ -24,12 +33,21 @@ SAMPLE_FRAMES = (0, 12, 25, 50, 75)
 
 @dataclass
 class CalibrationResult:
-    """The calibration, the frame it was drawn on, and how the head was decided ("user", "rack", "default")."""
+    """The calibration, the frame it was drawn on, and how the head was decided.
+
+    ``head_from``: "user", "rack", "head string", "reuse", or "none" (not found: the default end was kept and the
+    user should pass ``--head``); ``head``: the evidence behind it (confidence, detail).
+    """
 
     calibration: TableCalibration
     frame: Frame
     head_from: str
     frames_used: int
+    head: HeadEvidence = NO_EVIDENCE
+
+    @property
+    def head_found(self) -> bool:
+        return self.head_from != "none"
 
 
 def parse_corners(text: str) -> np.ndarray:
@@ -44,8 +62,13 @@ def parse_corners(text: str) -> np.ndarray:
 
 
 def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None = None,
-                     corners: np.ndarray | None = None, table: str = "9ft") -> CalibrationResult:
-    """Calibrate a camera from its footage (see the module docstring)."""
+                     corners: np.ndarray | None = None, table: str = "9ft",
+                     reuse: TableCalibration | None = None) -> CalibrationResult:
+    """Calibrate a camera from its footage (see the module docstring).
+
+    ``reuse``: an earlier calibration of the same camera (e.g. made on the match's break clip); its head is taken
+    when this footage does not show the head itself.
+    """
     if head is not None and head not in HEADS:
         raise CalibrationError(f"--head must be one of {', '.join(HEADS)}, got {head!r}")
     frames = [f for f in iter_frames(source, stop=max(SAMPLE_FRAMES) + 1) if f.index in SAMPLE_FRAMES]
@@ -55,7 +78,14 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
     h, w = first.image.shape[:2]
     if corners is not None:
         cal = TableCalibration.from_corners(corners, (w, h), head=head, table=table, source="manual")
-        return CalibrationResult(cal, first, "user" if head else "default", 1)
+        if head is not None:
+            ev = HeadEvidence(head, "user", 1.0, "given with --head")
+        else:
+            ev = _find_head(cal, frames, reuse)
+            if ev.head is not None:
+                cal = cal.with_head(ev.head)
+        _record_head(cal, ev)
+        return CalibrationResult(cal, first, ev.source, 1, ev)
     quads, errors, extras, across = [], [], [], []
     first_error: CuerefError | None = None
     for f in frames:
@@ -79,22 +109,34 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
     cal.extra = dict(extras[0])
     cal.extra["frames_used"] = len(quads)
     cal.extra["corner_spread_px"] = round(spread_px, 2)
-    head_from = "default"
     if head is not None:
         cal = cal.with_head(head)
-        head_from = "user"
+        ev = HeadEvidence(head, "user", 1.0, "given with --head")
     else:
-        from vision.detect import BallDetector
+        ev = _find_head(cal, frames, reuse)
+        if ev.head is not None:
+            cal = cal.with_head(ev.head)
+    _record_head(cal, ev)
+    return CalibrationResult(cal, first, ev.source, len(quads), ev)
 
-        detector = BallDetector(cal, identifier=False)
-        for f in frames[:2]:
-            found = head_from_rack(cal, detector.detect(f))
-            if found is not None:
-                cal = cal.with_head(found)
-                head_from = "rack"
-                break
-    cal.extra["head_from"] = head_from
-    return CalibrationResult(cal, first, head_from, len(quads))
+
+def _find_head(cal: TableCalibration, frames: list[Frame], reuse: TableCalibration | None) -> HeadEvidence:
+    """The evidence on this footage (rack, head string), falling back to the reused calibration's head."""
+    from vision.detect import BallDetector
+
+    detector = BallDetector(cal, identifier=False)
+    evidence = [rack_evidence(cal, detector.detect(f)) for f in frames[:2]]
+    evidence.append(head_string_evidence(cal, [f.image for f in frames]))
+    found = decide(evidence)
+    if found.head is None and reuse is not None:
+        return decide([found, reused_evidence(cal, reuse)])
+    return found
+
+
+def _record_head(cal: TableCalibration, ev: HeadEvidence) -> None:
+    cal.extra["head_from"] = ev.source
+    cal.extra["head_confidence"] = round(ev.confidence, 3)
+    cal.extra["head_detail"] = ev.detail
 
 
 __all__ = ["CalibrationResult", "calibrate_source", "parse_corners", "HINT", "fit_table"]
