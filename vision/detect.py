@@ -42,6 +42,7 @@ class DetectorParams:
             usual threshold (see ``_beside``).
         smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
             this share of its convex hull (two touching balls pinch in between).
+        hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
@@ -79,6 +80,7 @@ class DetectorParams:
     outline_min_fill: float = 0.03
     outline_weak_fill: float = 0.3
     thin_peak: float = 0.85
+    hole_weak_fill: float = 0.5
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
     thin_elongation: float = 4.0
@@ -510,17 +512,22 @@ class BallDetector:
                        np.clip(np.round(spots[:, 0]).astype(int), 0, w - 1)]
         support = ((dd > 1.6 * rs[:, None]) & (dd < 2.4 * rs[:, None])).sum(axis=1)
         free = dd.min(axis=1) > 1.6 * rs
-        spots, rs = spots[(support >= 3) & free], rs[(support >= 3) & free]
+        keep = (support >= 3) & free
+        spots, rs, support = spots[keep], rs[keep], support[keep]
         if len(spots) == 0:
             return np.zeros((0, 2))
         k = 0.7 * self._vote_threshold()
+        # Deep in a rack (4+ neighbours at two radii) an empty spot cannot be, so a shaded, lit disc there (mildly
+        # off the cloth's colour) is enough even when its outline votes weakly (a maroon 7 in a rack on red).
+        weak = self._weak_filled(spots) >= self.p.hole_weak_fill
         out: list[np.ndarray] = []
-        for sp, rr in zip(spots, rs, strict=True):
+        for sp, rr, sup, wk in zip(spots, rs, support, weak, strict=True):
             x, y = int(round(sp[0])), int(round(sp[1]))
             if not (0 <= x < w and 0 <= y < h) or self.table_mask[y, x] == 0:
                 continue
             win = acc[max(y - 1, 0):y + 2, max(x - 1, 0):x + 2]
-            if float(win.max()) >= k * rr and all(np.linalg.norm(sp - o) > 1.6 * rr for o in out):
+            if ((float(win.max()) >= k * rr or (sup >= 4 and wk))
+                    and all(np.linalg.norm(sp - o) > 1.6 * rr for o in out)):
                 out.append(sp)
         return np.array(out).reshape(-1, 2)
 
