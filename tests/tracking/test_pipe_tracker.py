@@ -74,3 +74,32 @@ def test_struck_ball_prediction_carries_the_hitters_normal_speed() -> None:
         tr.update(f)
     obj = next(t for t in tr.tracks if t.ball == 15)
     assert obj.velocity @ u == pytest.approx(3.0, rel=0.25)
+
+
+@pytest.mark.parametrize("fps", [30.0, 60.0])
+def test_blur_streak_found_as_two_circles_is_tracked_at_its_centre(fps: float) -> None:
+    """A 12 m/s ball blurred over a 1/120 s exposure is a 10 cm streak; the detector finds a circle near each end.
+    The track must sit at the streak's centre (the ball at the frame time), not at one end."""
+    speed, exposure = 12.0, 1 / 120
+    u = np.array([1.0, 0.2]) / np.hypot(1.0, 0.2)
+    start = np.array([0.3, 0.4])
+    half = (speed * exposure / 2 - G.ball_radius / 2) * u  # the circles' centres along the streak
+    tr = BallTracker(G)
+    rng = np.random.default_rng(0)
+    errs = []
+    for k in range(int(0.12 * fps) + 1):
+        t = k / fps
+        c = start + u * speed * max(0.0, t - 1 / fps)
+        balls = [(np.array([1.8, 0.3]), _scores(5))]
+        if t < 1 / fps + 1e-9:
+            balls.append((c, _scores(0)))
+        else:  # one circle at each end of the streak, or (every third frame) only the leading one
+            balls.append((c + half, _scores(0)))
+            if k % 3:
+                balls.append((c - half, _scores(0)))
+        tr.update(_frame(k, t, [(p + rng.normal(0, 0.001, 2), s) for p, s in balls]))
+        cue = next(x for x in tr.tracks if x.ball == 0)
+        if k % 3 and t > 1 / fps + 1e-9:
+            errs.append(float(np.linalg.norm(np.asarray(cue.xy[-1]) - c)))
+    assert len([x for x in tr.tracks if x.ball is not None]) == 2, "a streak end started a track of its own"
+    assert max(errs) < 0.006
