@@ -79,11 +79,14 @@ def test_a_ball_beside_an_arm_is_found_and_the_arm_is_not_a_ball() -> None:
     assert _match(pos[np.isfinite(pos[:, 0])], obs.xy) == (0, 0)
 
 
-def test_a_cue_lying_on_the_cloth_is_not_a_ball() -> None:
-    occ = [Occluder((0.4, 0.3), (1.9, 0.8), 0.014, 0.0065, height=0.03, kind="cue")]
-    img, pos, scene = render("touching_pair", cloth="tan", resolution=HD, occluders=occ)
+@pytest.mark.parametrize(("cloth", "angle"), [("blue", 0.0), ("green", 0.0), ("red", 0.5)])
+def test_a_cue_reaching_over_the_rail_is_not_a_ball(cloth: str, angle: float) -> None:
+    d = np.array([np.cos(angle), np.sin(angle)])
+    tip = np.array([1.0, 0.63])
+    occ = [Occluder(tuple(tip - d * 1.6), tuple(tip + d * 0.1), 0.014, 0.0065, height=0.05, kind="cue")]
+    img, pos, scene = render("empty", cloth=cloth, resolution=HD, occluders=occ)
     obs = BallDetector(scene.camera.calibration(), identifier=False).detect(Frame(index=0, t=0.0, image=img))
-    assert _match(pos[np.isfinite(pos[:, 0])], obs.xy) == (0, 0)
+    assert len(obs) == 0
 
 
 def test_a_ball_smeared_by_motion_is_one_ball() -> None:
@@ -92,3 +95,21 @@ def test_a_ball_smeared_by_motion_is_one_ball() -> None:
     img, pos, scene = render("scattered", cloth="blue", resolution=HD, velocities=vel)
     obs = BallDetector(scene.camera.calibration(), identifier=False).detect(Frame(index=0, t=0.0, image=img))
     assert _match(pos[np.isfinite(pos[:, 0])], obs.xy) == (0, 0)
+
+
+def test_a_still_rack_gives_the_same_balls_whether_or_not_the_last_frame_was_seen() -> None:
+    # the split of a blob is reused from the previous frame when the blob barely changed: it must not drift
+    a, pos, scene = render("rack15", cloth="blue", resolution=HD, seed=1)
+    b, _, _ = render("rack15", cloth="blue", resolution=HD, seed=2)
+    cal = scene.camera.calibration()
+    warm = BallDetector(cal, identifier=False)
+    warm.detect(Frame(index=0, t=0.0, image=a))
+    seen = warm.detect(Frame(index=1, t=0.04, image=b))
+    cold = BallDetector(cal, identifier=False)
+    cold.learn_cloth(a)
+    fresh = cold.detect(Frame(index=1, t=0.04, image=b))
+    assert _match(pos[np.isfinite(pos[:, 0])], seen.xy) == (0, 0)
+    assert len(seen) == len(fresh)
+    d = np.linalg.norm(seen.xy[:, None] - fresh.xy[None], axis=-1)
+    i, j = linear_sum_assignment(d)
+    assert d[i, j].max() < 0.003  # 3 mm: interior rack balls keep the split's centre, which may move a little
