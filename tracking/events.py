@@ -86,6 +86,27 @@ def _pre_piece(path: BallPath, t_lo: float, t_hi: float, t_ref: float) -> Piece:
     return path.piece_at(t_ref)
 
 
+def _resting(pc: Piece, t: float, cfg: EventConfig) -> bool:
+    """Whether a piece is a ball at rest at ``t``: slow there, or hardly displaced over the whole piece (a short
+    resting piece fitted with a slope to the noise can extrapolate to a few cm/s at its end)."""
+    if pc.speed(t) < cfg.moving_speed:
+        return True
+    span = max(pc.t1 - pc.t0, 1e-9)
+    moved = float(np.linalg.norm(pc.pos(pc.t1) - pc.pos(pc.t0)))
+    return moved < 0.01 and moved / span < cfg.moving_speed
+
+
+def _reach_time(g: TableGeometry, pre: Piece, rail: str, level: float, tk: float, dt: float) -> float:
+    """When the piece before a kink first came within ``level`` of ``rail``'s nose: the cushion contact. A slow
+    ball's kink time is loose (its two pieces stay close for frames), so the whole approach is searched; the kink
+    time when the piece never crosses (or starts across)."""
+    ts = np.linspace(min(tk - 1.5 * dt, max(pre.t0, tk - 1.0)), tk + 1.5 * dt, 600)
+    hit = np.flatnonzero(_rail_dist(g, pre.pos(ts))[rail] <= level)
+    if len(hit) and hit[0] > 0 and ts[hit[0]] - tk < 1.2 * dt:
+        return float(ts[hit[0]])
+    return tk
+
+
 def _in_mouth(g: TableGeometry, p: np.ndarray, margin: float) -> bool:
     for pk in g.pockets:
         if np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]) < pk.mouth / 2 + margin + 2 * g.ball_radius:
@@ -272,7 +293,6 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     found: list[tuple[float, int, str, float]] = []
     for b, path in paths.items():
         for tk, pre, post in _kinks(path):
-            ts = np.linspace(tk - 1.5 * dt, tk + 1.5 * dt, 301)
             p_k = path.pos(tk)
             rails = p_dist = _rail_dist(g, p_k[None])
             mouth = _in_mouth(g, p_k, 0.0)
@@ -300,10 +320,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                         and post.speed(post.t1) < cfg.moving_speed and d_rest <= R + cfg.frozen_gap):
                     # rolled into the cushion and stopped against it (too slow to be seen coming off): a touch,
                     # when the earlier piece reached the place it rests
-                    d_pre = _rail_dist(g, pre.pos(ts))[rail]
-                    hit = np.flatnonzero(d_pre <= d_rest + 0.001)
-                    tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
-                    found.append((tc, b, rail, 0.6))
+                    found.append((_reach_time(g, pre, rail, d_rest + 0.001, tk, dt), b, rail, 0.6))
                     continue
                 # spin can take the whole rebound off a ball (it leaves along the cushion): the cushion still
                 # stopped its approach, unless another ball did
@@ -313,9 +330,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
                 jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
-                d_pre = _rail_dist(g, pre.pos(ts))[rail]
-                hit = np.flatnonzero(d_pre <= R)
-                tc = float(ts[hit[0]]) if len(hit) and abs(ts[hit[0]] - tk) < 1.2 * dt else tk
+                tc = _reach_time(g, pre, rail, R, tk, dt)
                 if mouth and float(p_dist[rail][0]) < R - 0.003:
                     tc = tk  # a jaw stands past the nose line: the turn itself is the contact
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
@@ -525,7 +540,7 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
     for tk, pre, post in _kinks(cue):
-        if pre.speed(pre.t1) > cfg.moving_speed or post.speed(post.t0) <= cfg.moving_speed:
+        if not _resting(pre, pre.t1, cfg) or post.speed(post.t0) <= cfg.moving_speed:
             continue
         t0, t1 = pre.t1, post.t0
         p0 = pre.pos(t0)
@@ -571,7 +586,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     t_strike = ctx.t_start
     if cue is not None:
         for tk, pre, post in _kinks(cue):
-            if pre.speed(tk) < cfg.moving_speed and post.speed(tk) > cfg.moving_speed:
+            if _resting(pre, tk, cfg) and post.speed(tk) > cfg.moving_speed:
                 t_strike = tk
                 break
     collisions = _collisions(paths, ctx, cfg)
