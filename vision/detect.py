@@ -259,9 +259,9 @@ class BallDetector:
         fg = self.foreground(image)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
-        self._votes(self._last_small)
         ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
-        extra = self._symmetric_spots(self._last_small, cands)
+        self._votes(self._last_small, cands)
+        extra = self._symmetric_spots(cands)
         if len(extra):
             extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
@@ -425,11 +425,12 @@ class BallDetector:
         out[thin] = big > self.p.thin_elongation * small
         return out
 
-    def _votes(self, small: np.ndarray) -> None:
+    def _votes(self, small: np.ndarray, known: np.ndarray) -> None:
         """A one-radius fast radial symmetry transform of the working image: a sphere's outline is a circle of
         edges whose gradients all point at its centre, so edge pixels vote one local radius along their
-        gradient (both ways) and a ball piles up votes where cloth texture does not. Keeps the blurred vote map
-        (``_acc``) and each vote's source and target for ``_symmetric_spots``."""
+        gradient (both ways) and a ball piles up votes where cloth texture does not. Edges on the balls already
+        ``known`` do not vote (their outlines would vote for the holes between them). Keeps the blurred vote
+        map in ``_acc``."""
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         gx16, gy16 = cv2.spatialGradient(grey)
         gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
@@ -437,10 +438,14 @@ class BallDetector:
         voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
         h, w = grey.shape
         nz = cv2.findNonZero(voters)
-        if nz is None:
+        if nz is not None and len(known):
+            nz = nz.reshape(-1, 2)
+            ki = np.clip(np.round(known).astype(int), 0, [w - 1, h - 1])
+            rk = 0.9 * self.rmap[ki[:, 1], ki[:, 0]]
+            d2 = ((nz[:, None, :] - known[None]) ** 2).sum(axis=-1)
+            nz = nz[(d2 > (rk * rk)[None]).all(axis=1)]
+        if nz is None or len(nz) == 0:
             self._acc = np.zeros((h, w), np.float32)
-            self._vote_src = np.zeros((0, 2), np.intp)
-            self._vote_dst = np.zeros(0, np.intp)
             return
         nz = nz.reshape(-1, 2)
         xs, ys = nz[:, 0].astype(np.intp), nz[:, 1].astype(np.intp)
@@ -449,33 +454,19 @@ class BallDetector:
         ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
         vx = np.clip(np.round(np.concatenate([xs + ux, xs - ux])).astype(np.int32), 0, w - 1)
         vy = np.clip(np.round(np.concatenate([ys + uy, ys - uy])).astype(np.int32), 0, h - 1)
-        dst = vy * w + vx
-        acc = np.bincount(dst, minlength=h * w).astype(np.float32)
+        acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
-        self._vote_src = nz
-        self._vote_dst = dst
 
     def _vote_threshold(self) -> float:
         """Votes per unit of local radius that a ball's centre collects: a ball's outline has 2 pi r pixels;
         blurred, its peak keeps about 1 / (2 pi 0.8^2) of them, and ``symmetry_min`` of the outline must vote."""
         return self.p.symmetry_min / (2 * np.pi * 0.8 ** 2) * 2 * np.pi
 
-    def _symmetric_spots(self, small: np.ndarray, known: np.ndarray) -> np.ndarray:
+    def _symmetric_spots(self, known: np.ndarray) -> np.ndarray:
         """Ball centres the colour test missed (a red ball on red cloth, a green 6 on green): peaks of the
-        symmetry votes (``_votes``) from edges outside the balls already known (their outlines would vote for
-        holes between them). Returns new centres, (K, 2) at working resolution, away from ``known``."""
+        symmetry votes (``_votes``, cast without the balls already known). Returns new centres, (K, 2) at
+        working resolution, away from ``known``."""
         acc = self._acc
-        h, w = acc.shape
-        if len(known) and len(self._vote_dst):
-            taken = np.zeros((h, w), np.uint8)
-            for x, y in known:  # balls already found vote for nothing new
-                rk = float(self.rmap[min(int(round(y)), h - 1), min(int(round(x)), w - 1)])
-                cv2.circle(taken, (int(round(x)), int(round(y))), int(round(0.9 * rk)), 1, -1)
-            src = self._vote_src
-            inside = taken[src[:, 1], src[:, 0]] > 0
-            if inside.any():
-                sub = np.bincount(self._vote_dst[np.concatenate([inside, inside])], minlength=h * w)
-                acc = acc - cv2.GaussianBlur(sub.astype(np.float32).reshape(h, w), (0, 0), 0.8)
         self._last_acc = acc
         k = self._vote_threshold()
         py, px = _local_maxima(acc, k * float(self.rmap.min()))
