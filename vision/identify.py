@@ -35,7 +35,7 @@ from vision.colors import (
     category_of,
 )
 
-__all__ = ["BallIdentifier", "category_of", "crop_balls", "combine", "DEFAULT_MODEL", "CROP_SIZE", "CROP_MARGIN"]
+__all__ = ["BallIdentifier", "CombinedIdentifier", "category_of", "crop_balls", "combine", "DEFAULT_MODEL", "CROP_SIZE", "CROP_MARGIN"]
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "models" / "ball_classifier.onnx"
 CROP_SIZE = 32  # model input, pixels
@@ -56,6 +56,12 @@ MAX_COLOUR_D2 = 30.0  # cap on the squared distance so one bad colour estimate c
 SAMPLE_RADIUS = 0.88  # sample inside this fraction of the radius: the very rim mixes with the cloth
 INNER_RADIUS = 0.55  # inner zone (a number disc facing up) vs outer ring (a stripe's band or caps)
 N_SAMPLES = 61
+RIM_RADIUS, N_RIM = 0.78, 24  # a circle of samples for the angular pattern (a stripe's caps lie opposite)
+CLOTH_RING_RADIUS, N_CLOTH_RING = 1.5, 16  # just outside the ball: the cloth, when the caller does not give it
+CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per call (one identifier per video)
+GREY_MAX_SAT = 0.2  # not white, not dark, this grey: white paint in shade (the underside of a stripe's cap)
+SOLID_MAX_WHITE = 0.3  # a solid's white is its number disc: about 15 % of the view, 0.3 of the samples at most
+INK_REL_BRIGHT = 0.55  # inner pixels this much darker than the ball's own white: number ink (cue balls have none)
 TEMPERATURE = 1.0  # divides the logits (the fitted weights are already calibrated by the log loss)
 FLOOR = 0.004  # mixed-in uniform probability: no id is ever ruled out on one frame
 # Auto white balance (max-RGB over the balls' own bright, near-grey pixels): gains are capped so a table of
@@ -72,8 +78,15 @@ def _sunflower(n: int) -> np.ndarray:
     return np.stack([r * np.cos(theta), r * np.sin(theta)], axis=1)
 
 
-_PATTERN = _sunflower(N_SAMPLES) * SAMPLE_RADIUS
-_INNER = np.hypot(_PATTERN[:, 0], _PATTERN[:, 1]) < INNER_RADIUS  # centre zone vs outer ring
+def _circle(n: int, radius: float) -> np.ndarray:
+    a = 2.0 * math.pi * (np.arange(n) + 0.5) / n
+    return radius * np.stack([np.cos(a), np.sin(a)], axis=1)
+
+
+_DISC = _sunflower(N_SAMPLES) * SAMPLE_RADIUS
+_INNER = np.hypot(_DISC[:, 0], _DISC[:, 1]) < INNER_RADIUS  # centre zone vs outer ring
+_PATTERN = np.concatenate([_DISC, _circle(N_RIM, RIM_RADIUS)])  # the ball's own samples: disc, then rim circle
+_CLOTH_RING = _circle(N_CLOTH_RING, CLOTH_RING_RADIUS)
 
 
 def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -99,12 +112,14 @@ def _logistic_log(x: np.ndarray) -> np.ndarray:
     return -np.logaddexp(0.0, -x)
 
 
-def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
-    """(N, P, 3) float32 BGR at a fixed pattern of points inside each ball disc (nearest pixel)."""
+def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray,
+                  pattern: np.ndarray | None = None) -> np.ndarray:
+    """(N, P, 3) float32 BGR at a fixed pattern of points (in radii; default: inside each ball disc), nearest pixel."""
     centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
     radii = np.asarray(radii_px, dtype=float).reshape(-1)
+    pattern = _PATTERN if pattern is None else pattern
     h, w = image_bgr.shape[:2]
-    pts = centres[:, None, :] + radii[:, None, None] * _PATTERN[None, :, :]
+    pts = centres[:, None, :] + radii[:, None, None] * pattern[None, :, :]
     xs = np.clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
     ys = np.clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
     return image_bgr[ys, xs].astype(np.float32)
@@ -124,6 +139,21 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     cand = flat[ok]
     top = cand[np.argsort(cand.sum(axis=1))[-max(AUTO_WHITE_MIN_PIXELS, len(cand) // 4):]]
     return top.mean(axis=0)
+
+
+def estimate_cloth(ring_pix: np.ndarray) -> np.ndarray | None:
+    """The cloth colour (BGR) from samples just outside the balls: the mean of the samples in the most crowded
+    chromaticity cell (the mode, not the median: in a rack most of a ball's ring is other balls). O(samples)."""
+    flat = np.asarray(ring_pix, dtype=np.float32).reshape(-1, 3)
+    chroma, bright, _ = _chroma(flat)
+    ok = bright > 15.0  # pockets and shadows say nothing about the cloth's colour
+    if ok.sum() < N_CLOTH_RING // 2:
+        return None
+    flat, chroma = flat[ok], chroma[ok]
+    cell = np.minimum((chroma / CLOTH_MAX_DIST).astype(np.intp), 63)  # chroma shares are in [0, 1]
+    key = cell[:, 0] * 64 + cell[:, 1]
+    best = np.argmax(np.bincount(key, minlength=64 * 64))
+    return flat[key == best].mean(axis=0)
 
 
 def white_gains(white_bgr: np.ndarray) -> np.ndarray:
@@ -146,12 +176,14 @@ def ball_features(
     ``valid`` the number of sampled pixels that were not cloth.
     """
     pix = sample_pixels(image_bgr, centres_px, radii_px)
+    if cloth_bgr is None:
+        cloth_bgr = estimate_cloth(sample_pixels(image_bgr, centres_px, radii_px, _CLOTH_RING))
     return features_from_pixels(pix, white_bgr, cloth_bgr)
 
 
 def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
                          cloth_bgr: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """``ball_features`` on already sampled (N, P, 3) pixels."""
+    """``ball_features`` on already sampled (N, P, 3) pixels (the disc pattern, then the rim circle)."""
     gains = white_gains(white_bgr) if white_bgr is not None else np.ones(3, np.float32)
     pix = pix * gains
     chroma, bright, sat = _chroma(pix)
@@ -161,31 +193,53 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
         cloth_c, _, _ = _chroma((cloth.reshape(3) if cloth.size == 3 else cloth.reshape(-1, 3)) * gains)
         cloth_c = cloth_c.reshape(-1, 1, 2)  # one cloth colour, or one per ball
         keep = np.linalg.norm(chroma - cloth_c, axis=-1) > CLOTH_MAX_DIST
-    white = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
-    dark = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
-    dark &= ~white & keep
-    coloured = ~white & ~dark & (sat >= COLOUR_MIN_SAT) & keep
+    white_all = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
+    dark_all = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
+    dark_all &= ~white_all & keep
+    coloured_all = ~white_all & ~dark_all & (sat >= COLOUR_MIN_SAT) & keep
+    grey_all = ~white_all & ~dark_all & (sat <= GREY_MAX_SAT) & keep
+    d = slice(0, N_SAMPLES)
+    white, dark, coloured, grey, keep_d = white_all[:, d], dark_all[:, d], coloured_all[:, d], grey_all[:, d], keep[:, d]
     feats: dict[str, np.ndarray] = {}
     for zone, sel in (("in", _INNER), ("ring", ~_INNER)):
-        n_zone = np.maximum(keep[:, sel].sum(axis=1), 1)
+        n_zone = np.maximum(keep_d[:, sel].sum(axis=1), 1)
         feats[f"white_{zone}"] = white[:, sel].sum(axis=1) / n_zone
         feats[f"dark_{zone}"] = dark[:, sel].sum(axis=1) / n_zone
         feats[f"coloured_{zone}"] = coloured[:, sel].sum(axis=1) / n_zone
-    n_valid = keep.sum(axis=1)
+        feats[f"grey_{zone}"] = grey[:, sel].sum(axis=1) / n_zone
+    n_valid = keep_d.sum(axis=1)
     denom = np.maximum(n_valid, 1)
     n_col = coloured.sum(axis=1)
     wcol = coloured / np.maximum(n_col, 1)[:, None]
-    mean_chroma = (chroma * wcol[..., None]).sum(axis=1)
-    log_bright = (np.log(np.maximum(bright, 1.0)) * wcol).sum(axis=1)
+    b_d = bright[:, d]
+    mean_chroma = (chroma[:, d] * wcol[..., None]).sum(axis=1)
+    log_bright = (np.log(np.maximum(b_d, 1.0)) * wcol).sum(axis=1)
     mean_chroma[n_col == 0] = np.nan
     log_bright[n_col == 0] = np.nan
-    nonwhite = keep & ~white
-    log_bright_nonwhite = ((np.log(np.maximum(bright, 1.0)) * nonwhite).sum(axis=1)
+    nonwhite = keep_d & ~white
+    log_bright_nonwhite = ((np.log(np.maximum(b_d, 1.0)) * nonwhite).sum(axis=1)
                            / np.maximum(nonwhite.sum(axis=1), 1))
+    # Number ink: inner pixels much darker than this ball's own white (a cue ball's white has no dark inside).
+    own_white = np.where(white.any(axis=1), np.max(np.where(white, b_d, 0.0), axis=1), np.inf)
+    ink = (b_d < INK_REL_BRIGHT * own_white[:, None]) & keep_d & ~coloured
+    # The rim circle: white-ish (white or shaded white) arcs, and whether they face each other across the ball
+    # (a stripe's two caps) or not (a solid's number disc, which is one spot).
+    r = slice(N_SAMPLES, N_SAMPLES + N_RIM)
+    whitish = (white_all[:, r] | grey_all[:, r]).astype(np.float32)
+    n_rim = np.maximum(keep[:, r].sum(axis=1), 1)
+    rim_white = whitish.sum(axis=1) / n_rim
+    opposite = (whitish * np.roll(whitish, N_RIM // 2, axis=1)).sum(axis=1) / n_rim
+    changes = (whitish != np.roll(whitish, 1, axis=1)).sum(axis=1) / 2.0
     feats.update({
         "white": white.sum(axis=1) / denom,
         "dark": dark.sum(axis=1) / denom,
         "coloured": n_col / denom,
+        "grey": grey.sum(axis=1) / denom,
+        "ink_in": (ink & _INNER).sum(axis=1) / np.maximum(keep_d[:, _INNER].sum(axis=1), 1),
+        "rim_white": rim_white,
+        "rim_coloured": coloured_all[:, r].sum(axis=1) / n_rim,
+        "rim_opposite": opposite,
+        "rim_arcs": changes,
         "chroma": mean_chroma,
         "log_bright": log_bright,
         "log_bright_nonwhite": np.where(nonwhite.any(axis=1), log_bright_nonwhite, np.log(255.0)),
@@ -196,7 +250,9 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
 
 PATTERN_FEATURES = ("1", "white_in", "white_ring", "coloured_in", "coloured_ring", "dark_in", "dark_ring",
                     "white_in^2", "white_ring^2", "white_in*coloured_ring", "coloured_in*white_ring",
-                    "log_bright_nonwhite", "coloured")
+                    "log_bright_nonwhite", "coloured", "grey_in", "grey_ring", "ink_in", "rim_white",
+                    "rim_coloured", "rim_opposite", "rim_arcs", "rim_white*rim_coloured", "white",
+                    "white_excess")
 _CATEGORY_OF_ID = np.array([0, 2, 2, 2, 2, 2, 2, 2, 1, 3, 3, 3, 3, 3, 3, 3])  # index into CATEGORIES
 _COLOUR_OF_ID = np.array([-1, 0, 1, 2, 3, 4, 5, 6, -1, 0, 1, 2, 3, 4, 5, 6])  # colour number - 1
 
@@ -207,7 +263,9 @@ def pattern_matrix(feats: dict[str, np.ndarray]) -> np.ndarray:
     cols = [np.ones_like(f["white"]), f["white_in"], f["white_ring"], f["coloured_in"], f["coloured_ring"],
             f["dark_in"], f["dark_ring"], f["white_in"] ** 2, f["white_ring"] ** 2,
             f["white_in"] * f["coloured_ring"], f["coloured_in"] * f["white_ring"],
-            (f["log_bright_nonwhite"] - 4.0), f["coloured"]]
+            (f["log_bright_nonwhite"] - 4.0), f["coloured"], f["grey_in"], f["grey_ring"], f["ink_in"],
+            f["rim_white"], f["rim_coloured"], f["rim_opposite"], f["rim_arcs"] / 4.0,
+            f["rim_white"] * f["rim_coloured"], f["white"], np.maximum(f["white"] - SOLID_MAX_WHITE, 0.0)]
     return np.stack(cols, axis=1)
 
 
@@ -273,9 +331,15 @@ def load_params(path: Path | None = None) -> dict[str, np.ndarray]:
     if not path.is_file():
         return _default_params()
     doc = json.loads(path.read_text())
-    if list(doc["pattern_features"]) != list(PATTERN_FEATURES):
-        raise ValueError(f"{path}: pattern features {doc['pattern_features']} do not match this code")
-    return {k: np.asarray(doc[k], dtype=float) for k in ("pattern_weights", "colour_scale", "colour_bias")}
+    names = list(doc["pattern_features"])
+    if names != list(PATTERN_FEATURES)[:len(names)]:
+        raise ValueError(f"{path}: pattern features {names} do not match this code")
+    params = {k: np.asarray(doc[k], dtype=float) for k in ("pattern_weights", "colour_scale", "colour_bias")}
+    # weights fitted before features were added: the new ones weigh nothing
+    w = np.zeros((4, len(PATTERN_FEATURES)))
+    w[:, :len(names)] = params["pattern_weights"]
+    params["pattern_weights"] = w
+    return params
 
 
 def score_features(feats: dict[str, np.ndarray], params: dict[str, np.ndarray] | None = None,
@@ -336,6 +400,8 @@ class BallIdentifier:
         auto_white: without ``white_bgr``, estimate the white reference from the balls' own near-grey bright
             pixels (cue ball, stripes, number discs) and keep a running average over calls (one identifier per
             video).
+        auto_cloth: without ``cloth_bgr``, estimate the cloth from a ring of samples just outside the balls (the
+            most common chromaticity there) and keep a running average over calls.
     """
 
     def __init__(
@@ -345,13 +411,16 @@ class BallIdentifier:
         cloth_bgr: tuple[float, float, float] | np.ndarray | None = None,
         threads: int = 1,
         auto_white: bool = True,
+        auto_cloth: bool = True,
     ) -> None:
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.white_bgr = None if white_bgr is None else np.asarray(white_bgr, dtype=np.float32)
         self.cloth_bgr = None if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
         self.threads = threads
         self.auto_white = auto_white
+        self.auto_cloth = auto_cloth
         self._white_est: np.ndarray | None = None
+        self._cloth_est: np.ndarray | None = None
         self._set_evidence = np.zeros(N_SETS)
         self._session: Any = None
         self._input_name = ""
@@ -375,6 +444,12 @@ class BallIdentifier:
                 self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
             white = self._white_est
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
+        if cloth is None and self.auto_cloth:
+            est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING))
+            if est_c is not None:
+                self._cloth_est = est_c if self._cloth_est is None else \
+                    CLOTH_EMA * self._cloth_est + (1.0 - CLOTH_EMA) * est_c
+            cloth = self._cloth_est
         feats = features_from_pixels(pix, white, cloth)
         self._set_evidence = PAINT_SET_DECAY * self._set_evidence + paint_set_evidence(feats)
         return score_features(feats, paint_set=self.paint_set)
@@ -430,6 +505,73 @@ class BallIdentifier:
         self._input_name = inp.name
         if isinstance(inp.shape[2], int):
             self._size = int(inp.shape[2])
+
+
+class CombinedIdentifier:
+    """The fast scores on every frame, combined with the CNN's for each ball, the CNN run only where it pays.
+
+    A drop-in identifier for ``vision.detect.BallDetector`` (it has the same ``fast_scores`` call, which here
+    returns the *combined* scores). The CNN's answer for a ball is kept and reused while the ball stays where it
+    was (matched to the previous frame's balls within ``match_radii`` radii, as a ball at rest or rolling
+    slowly does), so the model runs only for balls that are new (first seen, or moved too far to be matched)
+    or whose fast scores are unsure (top category below ``sure``) and were not checked in the last
+    ``recheck_frames`` frames, at most ``budget`` balls per frame, new ones first. The rest of the balls in a
+    frame cost the fast scorer alone. ``model_calls`` counts the balls the CNN has seen.
+    """
+
+    def __init__(self, identifier: BallIdentifier | None = None, *, budget: int = 4, sure: float = 0.9,
+                 recheck_frames: int = 25, match_radii: float = 1.0) -> None:
+        self.ident = identifier or BallIdentifier()
+        self.budget = budget
+        self.sure = sure
+        self.recheck_frames = recheck_frames
+        self.match_radii = match_radii
+        self.model_calls = 0
+        self._centres = np.zeros((0, 2))
+        self._model = np.zeros((0, N_IDS))
+        self._age = np.zeros(0, dtype=int)  # frames since the model last looked at the ball; -1 = never
+        self._model_ok = True
+
+    def fast_scores(self, image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray, *,
+                    cloth_bgr: np.ndarray | None = None) -> np.ndarray:
+        """(N, 16) combined scores (the fast scores where the model has not looked yet or is unavailable)."""
+        centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
+        radii = np.asarray(radii_px, dtype=float).reshape(-1)
+        fast = self.ident.fast_scores(image_bgr, centres, radii, cloth_bgr=cloth_bgr)
+        n = len(centres)
+        model = np.full((n, N_IDS), np.nan)
+        age = np.full(n, -1, dtype=int)
+        if n and len(self._centres):  # carry the model's answer over to the same ball in this frame
+            d = np.linalg.norm(centres[:, None] - self._centres[None], axis=-1)
+            j = np.argmin(d, axis=1)
+            near = d[np.arange(n), j] <= self.match_radii * np.maximum(radii, 1.0)
+            # one previous ball for one current ball: the nearer claim wins
+            taken: set[int] = set()
+            for i in np.flatnonzero(near)[np.argsort(d[np.flatnonzero(near), j[near]])]:
+                if int(j[i]) in taken:
+                    continue
+                taken.add(int(j[i]))
+                prev_age = self._age[j[i]]
+                model[i], age[i] = self._model[j[i]], prev_age + 1 if prev_age >= 0 else -1
+        if self._model_ok and n:
+            unsure = categories(fast).max(axis=1) < self.sure
+            new = age < 0
+            due = new | (unsure & (age >= self.recheck_frames))
+            order = np.flatnonzero(due)
+            order = order[np.lexsort((categories(fast)[order].max(axis=1), ~new[order]))][:self.budget]
+            if len(order):
+                try:
+                    model[order] = self.ident.model_scores(image_bgr, centres[order], radii[order])
+                    age[order] = 0
+                    self.model_calls += len(order)
+                except Exception:  # no model file or onnxruntime: the fast scores alone, as before
+                    self._model_ok = False
+        self._centres, self._model, self._age = centres, model, age
+        have = ~np.isnan(model[:, 0])
+        out = fast.copy()
+        if have.any():
+            out[have] = combine(fast[have], model[have])
+        return out
 
 
 def categories(scores: np.ndarray) -> np.ndarray:

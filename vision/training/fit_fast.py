@@ -3,8 +3,9 @@
 The fast scorer's form is fixed by hand (vision.identify.id_logits: per-category linear weights on the pixel-class
 fractions of the ball's inner disc and outer ring, plus a colour-distance term to the paint variants of
 vision.colors); only its ~60 weights are fitted here, on DEV data: rendered crops (seeds 500/501), the 2019 dev
-clips' labelled balls, and UniPD annotated frames other than game1_clip1 with the hand-read numbers of
+clips' labelled balls, and the UniPD annotated frames of games 2-4 with the hand-read numbers of
 data/labels_unipd.json (a box whose number I could not read enters as the summed probability of its category).
+UniPD game1 (all its clips) is the report set and is never fitted on.
 
     python -m vision.training.fit_fast [--realdata ../shared/realdata]
 """
@@ -36,7 +37,8 @@ from vision.training.render_crops import render_set
 
 DEV_SEEDS = ((500, 0.0), (501, 1.0))  # (seed, share drawn with the footage renderer)
 L2 = 1e-3
-UNIPD_EVAL_CLIPS = ("game1_clip1",)
+UNIPD_EVAL_GAMES = ("game1",)  # UniPD game1 (all four clips) is the report set: never fitted on
+SHARE_2019, SHARE_UNIPD = 0.5, 1.0  # weight of each real source relative to all rendered rows together
 
 
 def _design(feats: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -62,9 +64,10 @@ def _frame_features(image: np.ndarray, centres: np.ndarray, radii: np.ndarray) -
     return _design(features_from_pixels(pix, estimate_white(pix), cloth_colour(image)))
 
 
-def real_dev(realdata: Path) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
-    """Pattern/colour designs and label masks (N, 16: which ids the label allows) of the real dev data."""
-    pats, dists, masks = [], [], []
+def real_dev(realdata: Path) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray], list[str]]:
+    """Pattern/colour designs, label masks (N, 16: which ids the label allows) and source ("2019" or "unipd") of
+    the real dev data."""
+    pats, dists, masks, sources = [], [], [], []
     clips = realdata / "rexlapis_poolpredictor" / "clips"
     for entry in load_labels()["clips"]:
         if entry["split"] != "dev" or not (clips / entry["clip"]).is_file():
@@ -76,11 +79,12 @@ def real_dev(realdata: Path) -> tuple[list[np.ndarray], list[np.ndarray], list[n
             pats.append(p)
             dists.append(d)
             masks.append(np.eye(16, dtype=bool)[ids])
+            sources.append("2019")
     unipd = realdata / "unipd_billiard_cv2024"
     numbers = unipd_numbers()
     cat_of_id = np.array([CATEGORIES.index(category_of(i)) for i in range(16)])
     for clip in sorted(p.name for p in unipd.glob("game*_clip*")):
-        if clip in UNIPD_EVAL_CLIPS:
+        if clip.split("_")[0] in UNIPD_EVAL_GAMES:
             continue
         for which, (image, c, r, cats) in zip(("first", "last"), unipd_samples(unipd, clip), strict=False):
             p, d = _frame_features(image, c, r)
@@ -91,7 +95,8 @@ def real_dev(realdata: Path) -> tuple[list[np.ndarray], list[np.ndarray], list[n
                 if number is not None:
                     mask[i] = np.arange(16) == number
             masks.append(mask)
-    return pats, dists, masks
+            sources.append("unipd")
+    return pats, dists, masks, sources
 
 
 def _unpack(theta: np.ndarray) -> dict[str, np.ndarray]:
@@ -130,17 +135,19 @@ def main() -> None:
     pats, dists, masks = [p_r], [d_r], [np.eye(16, dtype=bool)[lab]]
     weights = [np.ones(len(lab))]
     if args.realdata.is_dir():
-        rp, rd, rm = real_dev(args.realdata)
-        n_real = sum(len(m) for m in rm)
+        rp, rd, rm, src = real_dev(args.realdata)
         pats += rp
         dists += rd
         masks += rm
-        # The real rows together weigh as much as the rendered ones: they are the domain we must not miss.
-        weights += [np.full(len(m), len(lab) / max(n_real, 1)) for m in rm]
-        print(f"rendered rows {len(lab)}, real rows {n_real}")
+        # Each real source weighs a set share of the rendered rows: they are the domain we must not miss, and the
+        # few UniPD balls (the only real stripes and angled views) must not drown in the 2019 crops.
+        share = {"2019": SHARE_2019, "unipd": SHARE_UNIPD}
+        n_src = {k: sum(len(m) for m, s in zip(rm, src, strict=True) if s == k) for k in share}
+        weights += [np.full(len(m), share[s] * len(lab) / max(n_src[s], 1)) for m, s in zip(rm, src, strict=True)]
+        print(f"rendered rows {len(lab)}, real rows {n_src}")
     params = fit(np.concatenate(pats), np.concatenate(dists), np.concatenate(masks), np.concatenate(weights))
     doc = {"about": "Fitted by vision/training/fit_fast.py on dev data (rendered seeds 500/501, 2019 dev clips, "
-                    "UniPD clips other than game1_clip1). Rows of pattern_weights: cue, eight, solid, stripe.",
+                    "UniPD games 2-4; game1 is the report set). Rows of pattern_weights: cue, eight, solid, stripe.",
            "pattern_features": list(PATTERN_FEATURES),
            "pattern_weights": np.round(params["pattern_weights"], 4).tolist(),
            "colour_scale": round(float(params["colour_scale"]), 4),
