@@ -35,15 +35,23 @@ def calibrate(source: str, calibration: str | os.PathLike[str] | None = None,
         return cal.with_head(head) if head is not None else cal
     from vision.autocalibrate import calibrate_source
 
-    return calibrate_source(source, head=head).calibration
+    res = calibrate_source(source, head=head)
+    if not res.head_found:
+        import sys
+
+        print(f"cueref: warning: the head was not found ({res.head.detail}); assuming {res.calibration.head}. "
+              "Pass --head or a --calibration made on the break clip if that is wrong.", file=sys.stderr)
+    return res.calibration
 
 
 def observe(source: str, cal: TableCalibration) -> Iterator[BallObservations]:
     """Ball observations for every frame of the source, one frame in memory at a time."""
     from vision.detect import BallDetector
+    from vision.identify import CombinedIdentifier
     from vision.io import iter_frames
 
-    detector = BallDetector(cal)
+    # fast colour scores on every frame, the CNN only for new or unsure balls (vision/identify.py)
+    detector = BallDetector(cal, identifier=CombinedIdentifier())
     for frame in iter_frames(source):
         yield detector.detect(frame)
 
