@@ -35,9 +35,13 @@ class ShotSegmenter:
         rest_time: seconds every ball must be still before the shot is over.
     """
 
-    def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5) -> None:
-        if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0:
-            raise ValueError("ShotSegmenter: move_threshold, still_drift and rest_time must be positive")
+    def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5,
+                 reappear_gap: float = 0.5) -> None:
+        if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0 or reappear_gap <= 0:
+            raise ValueError("ShotSegmenter: move_threshold, still_drift, rest_time and reappear_gap must be "
+                             "positive")
+        self.reappear_gap = reappear_gap
+        self.last_seen: dict[int, float] = {}
         self.move_threshold = move_threshold
         self.still_drift = still_drift
         self.rest_time = rest_time
@@ -51,6 +55,14 @@ class ShotSegmenter:
     def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
         """Feed one frame; returns a window when a shot has just finished."""
         seen = {s.track_id: np.asarray(s.position) for s in states if s.seen}
+        if not self.moving:
+            # a ball back in view after a while away (picked up: ball in hand, a spotted ball) rests where it is
+            # put down; that it is elsewhere now is no motion (a struck ball also moves the balls it hits)
+            for k, p in seen.items():
+                if k in self.anchor and t - self.last_seen.get(k, t) > self.reappear_gap:
+                    self.anchor[k] = p
+        for k in seen:
+            self.last_seen[k] = t
         self.recent.append((t, seen))
         while self.recent and self.recent[0][0] < t - self.rest_time:
             self.recent.popleft()

@@ -128,7 +128,8 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
             continue
         number += 1
         for e in shot.events:
-            if e.type in ("pocket", "off_table") and e.ball is not None:
+            # the cue ball always comes back (ball in hand): only object balls leave play
+            if e.type in ("pocket", "off_table") and e.ball is not None and e.ball != 0:
                 tracker.remove_ball(e.ball)
         yield shot
     window = segmenter.finish()
