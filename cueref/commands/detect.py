@@ -45,10 +45,15 @@ def register(app: typer.Typer) -> None:
         if calibration is not None:
             cal = TableCalibration.load(calibration)
         else:
-            cal = calibrate_source(source).calibration
-            typer.echo(f"calibrated automatically (head {cal.head}, fit error "
+            res = calibrate_source(source)
+            cal = res.calibration
+            found = "" if res.head_found else " NOT FOUND, assumed; pass a calibration made with --head"
+            typer.echo(f"calibrated automatically (head {cal.head}{found}, fit error "
                        f"{cal.reprojection_error_mm or 0:.1f} mm); save one with `cueref calibrate` to reuse it")
-        detector = BallDetector(cal, identifier=False if no_ids else None)
+        from vision.identify import CombinedIdentifier
+
+        # fast colour scores on every frame, the CNN only for new or unsure balls
+        detector = BallDetector(cal, identifier=False if no_ids else CombinedIdentifier())
         counts: list[int] = []
 
         def run():  # type: ignore[no-untyped-def]
