@@ -43,6 +43,9 @@ class DetectorParams:
         smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
             this share of its convex hull (two touching balls pinch in between).
         hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
+        static_diff, static_pixels: a frame is unchanged (the last detection is reused) when fewer than
+            ``static_pixels`` working pixels on the table moved by more than ``static_diff`` grey
+            levels since the last full detection.
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
@@ -80,6 +83,8 @@ class DetectorParams:
     outline_min_fill: float = 0.03
     outline_weak_fill: float = 0.3
     thin_peak: float = 0.85
+    static_diff: float = 24.0
+    static_pixels: int = 6
     hole_weak_fill: float = 0.5
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
@@ -174,6 +179,7 @@ class BallDetector:
             self._zones.append((slice(ya, yb), slice(xa, xb), zone))
         self._static: list[np.ndarray] = []
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
+        self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
         gy, gx = np.mgrid[-4:5, -4:5] / 4.0
@@ -191,6 +197,7 @@ class BallDetector:
         Stored in a colour basis (e1, e2, u) where u is the cloth's colour direction: along u is brightness
         (shadows, vignetting), across it (e1, e2) is hue, so the per-frame test is two cheap OpenCV calls."""
         small_u8 = self._small(image)
+        self._ref = None  # a new cloth model: nothing detected before it is reused
         self._static = [small_u8[ys, xs].copy() for ys, xs, _ in self._zones]
         small = small_u8.astype(np.float32)
         inside = self.table_mask > 0
@@ -238,11 +245,13 @@ class BallDetector:
         return m & 1
 
     # ----- per frame ---------------------------------------------------------------------------------------
-    def foreground(self, image: np.ndarray) -> np.ndarray:
-        """Not-cloth mask (uint8 0/255) at working resolution, inside the table."""
+    def foreground(self, image: np.ndarray, small: np.ndarray | None = None) -> np.ndarray:
+        """Not-cloth mask (uint8 0/255) at working resolution, inside the table (``small``: the frame's working
+        image when already made)."""
         if self._bg is None:
             self.learn_cloth(image)
-        small = self._small(image)
+        if small is None:
+            small = self._small(image)
         self._last_small = small
         fg = self._not_cloth(small, self._bg_planes, self._dark, self._bright)
         for (ys, xs, zone), static in zip(self._zones, self._static, strict=True):
@@ -254,9 +263,28 @@ class BallDetector:
         return fg & self.table_mask
 
     def detect(self, frame: Frame) -> BallObservations:
-        """The balls in one frame, table coordinates via the calibration."""
+        """The balls in one frame, table coordinates via the calibration.
+
+        When the table looks as it did at the last full detection (fewer than ``static_pixels`` working pixels
+        changed by more than ``static_diff`` grey levels: balls at rest between shots, a player walking round
+        the table outside it), that detection's balls are returned again at a fraction of the cost."""
         image = frame.image
-        fg = self.foreground(image)
+        small = self._small(image)
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        if self._ref is not None:
+            ref_grey, ref_obs = self._ref
+            changed = cv2.compare(cv2.absdiff(grey, ref_grey), self.p.static_diff, cv2.CMP_GT) & self.table_mask
+            if cv2.countNonZero(changed) < self.p.static_pixels:
+                return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
+                                        radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
+                                        id_scores=ref_obs.id_scores)
+        obs = self._detect_full(frame, small)
+        self._ref = (grey, obs)
+        return obs
+
+    def _detect_full(self, frame: Frame, small: np.ndarray) -> BallObservations:
+        image = frame.image
+        fg = self.foreground(image, small)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
         cands, kinds = self._candidates(fg)
         ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
@@ -437,13 +465,11 @@ class BallDetector:
         mag = cv2.magnitude(gx, gy)
         voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
         h, w = grey.shape
+        for x, y in known:  # balls already found vote for nothing new
+            rk = float(self.rmap[min(int(round(y)), h - 1), min(int(round(x)), w - 1)])
+            cv2.circle(voters, (int(round(x * 16)), int(round(y * 16))), int(round(0.9 * rk * 16)), 0, -1,
+                       cv2.LINE_8, 4)
         nz = cv2.findNonZero(voters)
-        if nz is not None and len(known):
-            nz = nz.reshape(-1, 2)
-            ki = np.clip(np.round(known).astype(int), 0, [w - 1, h - 1])
-            rk = 0.9 * self.rmap[ki[:, 1], ki[:, 0]]
-            d2 = ((nz[:, None, :] - known[None]) ** 2).sum(axis=-1)
-            nz = nz[(d2 > (rk * rk)[None]).all(axis=1)]
         if nz is None or len(nz) == 0:
             self._acc = np.zeros((h, w), np.float32)
             return
@@ -736,14 +762,20 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
                 allowed: np.ndarray | None = None) -> list[int]:
     """Indices of the strongest points, dropping any closer than ``min_dist`` (per point, or one for all) to
     one already kept."""
-    kept: list[int] = []
-    d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))
-    for i in np.argsort(-vals):
-        if allowed is not None and not allowed[i]:
-            continue
-        if all((xs[i] - xs[j]) ** 2 + (ys[i] - ys[j]) ** 2 >= d2[i] for j in kept):
-            kept.append(int(i))
-    return kept
+    idx = np.argsort(-np.asarray(vals), kind="stable")
+    if allowed is not None:
+        idx = idx[np.asarray(allowed)[idx]]
+    if len(idx) == 0:
+        return []
+    x = np.asarray(xs, np.float64)[idx]
+    y = np.asarray(ys, np.float64)[idx]
+    d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))[idx]
+    close = ((x[:, None] - x[None]) ** 2 + (y[:, None] - y[None]) ** 2) < d2[:, None]  # row i: too near i
+    kept = np.zeros(len(idx), bool)
+    for i in range(len(idx)):
+        if not (close[i, :i] & kept[:i]).any():
+            kept[i] = True
+    return [int(i) for i in idx[kept]]
 
 
 _K3 = np.ones((3, 3), np.uint8)
