@@ -113,3 +113,20 @@ def test_a_still_rack_gives_the_same_balls_whether_or_not_the_last_frame_was_see
     d = np.linalg.norm(seen.xy[:, None] - fresh.xy[None], axis=-1)
     i, j = linear_sum_assignment(d)
     assert d[i, j].max() < 0.003  # 3 mm: interior rack balls keep the split's centre, which may move a little
+
+
+def test_an_unchanged_table_reuses_the_last_balls_and_a_moved_ball_is_seen() -> None:
+    from cueref.synth import render_frame
+
+    img, pos, scene = render("scattered", cloth="blue", resolution=HD, seed=4)
+    det = BallDetector(scene.camera.calibration(), identifier=False)
+    first = det.detect(Frame(index=0, t=0.0, image=img))
+    again = det.detect(Frame(index=1, t=0.04, image=img.copy()))
+    assert again.frame_index == 1 and again.t == 0.04
+    assert np.array_equal(again.xy, first.xy)
+    moved = pos.copy()
+    moved[3] += (0.004, 0.0)  # 4 mm: a creeping ball must not be held at its old place
+    img2 = render_frame(scene, moved, rng=np.random.default_rng(4))
+    obs = det.detect(Frame(index=2, t=0.08, image=img2))
+    j = int(np.argmin(np.linalg.norm(obs.xy - moved[3], axis=1)))
+    assert np.linalg.norm(obs.xy[j] - moved[3]) < 0.002
