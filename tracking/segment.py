@@ -3,7 +3,9 @@
 A shot starts when some seen ball leaves the place it rested by more than ``move_threshold`` on two frames in a
 row, and ends when, for every seen ball, the mean position over the first and the second half of the last
 ``rest_time`` seconds differ by less than ``still_drift`` (means, so that detector noise does not keep a shot
-open). A hidden ball counts as still (a ball under an arm is not moving the shot along).
+open). A hidden ball counts as still (a ball under an arm is not moving the shot along). A ball back in view after
+``reappear_gap`` away, and a track younger than ``min_age``, are re-anchored instead of starting a shot (ball in
+hand, a hand carrying a ball, a transient detection).
 """
 
 from __future__ import annotations
@@ -36,12 +38,14 @@ class ShotSegmenter:
     """
 
     def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5,
-                 reappear_gap: float = 0.5) -> None:
+                 reappear_gap: float = 0.5, min_age: float = 0.5) -> None:
         if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0 or reappear_gap <= 0:
             raise ValueError("ShotSegmenter: move_threshold, still_drift, rest_time and reappear_gap must be "
                              "positive")
         self.reappear_gap = reappear_gap
+        self.min_age = min_age
         self.last_seen: dict[int, float] = {}
+        self.first_seen: dict[int, float] = {}
         self.move_threshold = move_threshold
         self.still_drift = still_drift
         self.rest_time = rest_time
@@ -57,9 +61,12 @@ class ShotSegmenter:
         seen = {s.track_id: np.asarray(s.position) for s in states if s.seen}
         if not self.moving:
             # a ball back in view after a while away (picked up: ball in hand, a spotted ball) rests where it is
-            # put down; that it is elsewhere now is no motion (a struck ball also moves the balls it hits)
+            # put down, and a track seen for less than min_age (a hand carrying a ball, a transient detection on
+            # the rail) has no resting place yet: neither starts a shot (a struck ball still does, through the
+            # balls it sets moving and once it has been seen long enough)
             for k, p in seen.items():
-                if k in self.anchor and t - self.last_seen.get(k, t) > self.reappear_gap:
+                young = t - self.first_seen.setdefault(k, t) < self.min_age
+                if k in self.anchor and (young or t - self.last_seen.get(k, t) > self.reappear_gap):
                     self.anchor[k] = p
         for k in seen:
             self.last_seen[k] = t

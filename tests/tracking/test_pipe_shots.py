@@ -49,3 +49,33 @@ def test_cue_ball_scratched_comes_back_in_hand_for_the_next_shot() -> None:
     assert f1.scratch and f1.first_contact is None
     assert f2.first_contact == 3
     assert not f2.scratch
+
+
+def test_a_hand_carrying_a_ball_across_the_table_is_not_a_shot() -> None:
+    """Between shots a hand brings a ball in (ball in hand) and puts it down: the detections it leaves are young
+    tracks that move; they must not open a shot. The shot that follows is still found."""
+    from tracking.segment import ShotSegmenter
+    from tracking.tracker import TrackState
+
+    seg = ShotSegmenter()
+    rest = {1: (1.5, 0.6), 2: (2.0, 0.9)}
+
+    def states(extra: dict[int, tuple[float, float]]) -> list[TrackState]:
+        return [TrackState(k, k, p, (0.0, 0.0), True, 1.0) for k, p in {**rest, **extra}.items()]
+
+    windows = []
+    t = 0.0
+    for _ in range(30):
+        windows.append(seg.update(t, states({})))
+        t += 1 / FPS
+    for k in range(8):  # carried in from the rail, 3 cm a frame, then put down
+        windows.append(seg.update(t, states({9: (0.2 + 0.03 * k, 0.1 + 0.03 * k)})))
+        t += 1 / FPS
+    for _ in range(30):
+        windows.append(seg.update(t, states({9: (0.41, 0.31)})))
+        t += 1 / FPS
+    assert not seg.moving and all(w is None for w in windows)
+    for k in range(10):  # now it is struck
+        seg.update(t, states({9: (0.41 + 0.1 * (k + 1), 0.31)}))
+        t += 1 / FPS
+    assert seg.moving
