@@ -385,9 +385,13 @@ class BallDetector:
                 pts = np.c_[px + x, py + y].astype(np.float32)
                 mine = [i for i in kept if lab[i] == k]
                 peaks = np.c_[xs[mine], ys[mine]].astype(np.float32)
-                split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
-                # a blob that is not wide keeps its peaks unless the split explains its outline better
-                use = bool(wide[k]) or (len(split) > 0 and _scallop(contour, split, r) < _scallop(contour, peaks, r))
+                peak_fit = _scallop(contour, peaks, r)
+                if not wide[k] and peak_fit <= 0.1:
+                    split, use = peaks, False  # the peaks already follow the outline closely: nothing to split
+                else:
+                    split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
+                    # a blob that is not wide keeps its peaks unless the split explains its outline better
+                    use = bool(wide[k]) or (len(split) > 0 and _scallop(contour, split, r) < peak_fit)
             cache[key] = (comp, split, use)
             if not use:
                 continue
@@ -791,7 +795,7 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     k-means starts deterministically from the blob's distance peaks (``seeds``) topped up by farthest-point
     picks (the pixel farthest from every centre so far lies in a ball with no centre yet): random starts made
     a rack split differently from one frame to the next."""
-    step = max(1, len(pts) // 600)  # a few hundred pixels place the centres as well as all of them
+    step = max(1, len(pts) // 250)  # some fifteen pixels a ball place the centres as well as all of them
     sample = pts[::step].astype(np.float64)
     seeds = np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)
     best: np.ndarray | None = None
