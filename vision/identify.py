@@ -58,7 +58,9 @@ INNER_RADIUS = 0.55  # inner zone (a number disc facing up) vs outer ring (a str
 N_SAMPLES = 61
 RIM_RADIUS, N_RIM = 0.78, 24  # a circle of samples for the angular pattern (a stripe's caps lie opposite)
 CLOTH_RING_RADIUS, N_CLOTH_RING = 1.5, 16  # just outside the ball: the cloth, when the caller does not give it
-CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per call (one identifier per video)
+CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per update (one identifier per video)
+ESTIMATE_EVERY = 4  # the running white and cloth estimates are updated on every 4th call (a camera's light is
+# steady; this saves about a quarter of the scorer's time), and on every call until they exist
 GREY_MAX_SAT = 0.2  # not white, not dark, this grey: white paint in shade (the underside of a stripe's cap)
 SOLID_MAX_WHITE = 0.3  # a solid's white is its number disc: about 15 % of the view, 0.3 of the samples at most
 INK_REL_BRIGHT = 0.55  # inner pixels this much darker than the ball's own white: number ink (cue balls have none)
@@ -272,6 +274,8 @@ def pattern_matrix(feats: dict[str, np.ndarray]) -> np.ndarray:
 def variant_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
     """(N, 7, S) squared colour distances of each ball to colour 1-7 in each paint set s (variant index s of
     ``vision.colors.COLOUR_VARIANTS_BGR``; colours with fewer variants repeat their last). NaN colour -> NaN."""
+    if "variant_d2" in feats:  # computed once per call: the scores and the paint-set evidence both need it
+        return feats["variant_d2"]
     chroma, log_bright = feats["chroma"], feats["log_bright"]
     out = np.empty((len(chroma), 7, N_SETS))
     for number in range(1, 8):
@@ -279,6 +283,7 @@ def variant_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
         idx = np.minimum(np.arange(N_SETS), len(v_logb) - 1)
         out[:, number - 1, :] = (((chroma[:, None, :] - v_chroma[idx][None]) ** 2).sum(axis=-1) / SIGMA_CHROMA**2
                                  + ((log_bright[:, None] - v_logb[idx][None]) / SIGMA_LOG_BRIGHT) ** 2)
+    feats["variant_d2"] = out
     return out
 
 
@@ -421,6 +426,7 @@ class BallIdentifier:
         self.auto_cloth = auto_cloth
         self._white_est: np.ndarray | None = None
         self._cloth_est: np.ndarray | None = None
+        self._calls = 0
         self._set_evidence = np.zeros(N_SETS)
         self._session: Any = None
         self._input_name = ""
@@ -438,17 +444,21 @@ class BallIdentifier:
             return np.zeros((0, N_IDS))
         pix = sample_pixels(image_bgr, centres, radii_px)
         white = self.white_bgr
-        if white is None and self.auto_white:
+        self._calls += 1
+        refresh = self._calls % ESTIMATE_EVERY == 1 or ESTIMATE_EVERY == 1
+        if white is None and self.auto_white and (refresh or self._white_est is None):
             est = estimate_white(pix)
             if est is not None:
                 self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
+        if white is None and self.auto_white:
             white = self._white_est
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
-        if cloth is None and self.auto_cloth:
+        if cloth is None and self.auto_cloth and (refresh or self._cloth_est is None):
             est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING))
             if est_c is not None:
                 self._cloth_est = est_c if self._cloth_est is None else \
                     CLOTH_EMA * self._cloth_est + (1.0 - CLOTH_EMA) * est_c
+        if cloth is None and self.auto_cloth:
             cloth = self._cloth_est
         feats = features_from_pixels(pix, white, cloth)
         self._set_evidence = PAINT_SET_DECAY * self._set_evidence + paint_set_evidence(feats)
