@@ -362,6 +362,27 @@ FAST_PARAMS = Path(__file__).with_name("identify_fast.json")
 _PARAMS = load_params()
 
 
+EXCLUSIVE_ITERATIONS = 10
+
+
+def one_of_each(scores: np.ndarray, iterations: int = EXCLUSIVE_ITERATIONS) -> np.ndarray:
+    """Scores of the balls of one frame, made consistent with a set holding one ball of each id.
+
+    Each row is a ball's distribution over ids; a column summing to more than 1 claims the same ball twice (two
+    "cue balls"), so such columns are scaled down to 1 and the rows renormalised, a few times (Sinkhorn's
+    iteration with column sums <= 1). A ball that only looks a bit like the cue ball loses that id to the ball
+    that is clearly it, and its next best answer stands. Cheap (16 x 16), and a no-op for a lone ball.
+    """
+    p = np.asarray(scores, dtype=float)
+    if len(p) < 2:
+        return p
+    for _ in range(iterations):
+        col = p.sum(axis=0)
+        p = p / np.maximum(col, 1.0)
+        p = p / p.sum(axis=1, keepdims=True)
+    return (1.0 - FLOOR) * p + FLOOR / N_IDS
+
+
 def crop_balls(
     image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray, size: int = CROP_SIZE,
     margin: float = CROP_MARGIN,
@@ -407,6 +428,7 @@ class BallIdentifier:
             video).
         auto_cloth: without ``cloth_bgr``, estimate the cloth from a ring of samples just outside the balls (the
             most common chromaticity there) and keep a running average over calls.
+        exclusive: the balls of one call are one frame, and a set has one ball of each id: ``one_of_each``.
     """
 
     def __init__(
@@ -417,6 +439,7 @@ class BallIdentifier:
         threads: int = 1,
         auto_white: bool = True,
         auto_cloth: bool = True,
+        exclusive: bool = True,
     ) -> None:
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         self.white_bgr = None if white_bgr is None else np.asarray(white_bgr, dtype=np.float32)
@@ -424,6 +447,7 @@ class BallIdentifier:
         self.threads = threads
         self.auto_white = auto_white
         self.auto_cloth = auto_cloth
+        self.exclusive = exclusive
         self._white_est: np.ndarray | None = None
         self._cloth_est: np.ndarray | None = None
         self._calls = 0
@@ -462,7 +486,8 @@ class BallIdentifier:
             cloth = self._cloth_est
         feats = features_from_pixels(pix, white, cloth)
         self._set_evidence = PAINT_SET_DECAY * self._set_evidence + paint_set_evidence(feats)
-        return score_features(feats, paint_set=self.paint_set)
+        scores = score_features(feats, paint_set=self.paint_set)
+        return one_of_each(scores) if self.exclusive else scores
 
     @property
     def paint_set(self) -> int | None:
@@ -581,6 +606,8 @@ class CombinedIdentifier:
         out = fast.copy()
         if have.any():
             out[have] = combine(fast[have], model[have])
+            if self.ident.exclusive:
+                out = one_of_each(out)
         return out
 
 
@@ -597,4 +624,4 @@ def best_category(scores_row: np.ndarray) -> Category:
     return names[int(np.argmax(categories(np.asarray(scores_row).reshape(1, -1))[0]))]
 
 
-__all__ += ["categories", "best_category", "ball_features", "score_features", "sample_pixels", "estimate_white"]
+__all__ += ["one_of_each", "categories", "best_category", "ball_features", "score_features", "sample_pixels", "estimate_white"]

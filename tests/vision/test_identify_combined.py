@@ -110,3 +110,18 @@ def test_rim_features_tell_two_caps_from_one_number_disc() -> None:
     f = features_from_pixels(pix.astype(np.float32))
     assert f["rim_opposite"][0] > 0.3 and f["rim_opposite"][1] == 0.0
     assert f["rim_arcs"][0] == 2 and f["rim_arcs"][1] == 1
+
+
+def test_one_of_each_gives_a_doubly_claimed_id_to_the_surer_ball() -> None:
+    from vision.identify import one_of_each
+
+    p = np.full((3, 16), 0.01)
+    p[0, 0], p[0, 9] = 0.9, 0.05  # clearly the cue ball
+    p[1, 0], p[1, 9] = 0.6, 0.35  # a stripe whose cap faces the camera: looks a bit like the cue ball
+    p[2, 3] = 0.9
+    p /= p.sum(axis=1, keepdims=True)
+    out = one_of_each(p)
+    assert np.allclose(out.sum(axis=1), 1.0)
+    assert out.argmax(axis=1).tolist() == [0, 9, 3]
+    lone = p[1:2]
+    assert np.allclose(one_of_each(lone), lone)  # one ball: nothing to share
