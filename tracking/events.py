@@ -107,6 +107,38 @@ def _reach_time(g: TableGeometry, pre: Piece, rail: str, level: float, tk: float
     return tk
 
 
+def _starts_inside(path: BallPath, t: float, dt: float, cfg: EventConfig) -> bool:
+    """Whether a resting ball set off slowly at ``t`` without a kink of its own there: a ball frozen to a cushion
+    and driven into it creeps off so slowly that one polynomial takes its rest and its creep together (or kinks
+    frames late). Judged on the observations: at rest before ``t``, then steadily away from where it rested."""
+    if path.t_obs is None or path.xy_obs is None:
+        return False
+    ok = ~np.isnan(path.xy_obs[:, 0])
+    tt, xy = path.t_obs[ok], path.xy_obs[ok]
+    before = xy[(tt < t) & (tt >= t - 12 * dt)]
+    after = xy[(tt > t) & (tt <= t + 12 * dt)]
+    if len(before) < 3 or len(after) < 3:
+        return False
+    rest = before.mean(axis=0)
+    noise = float(np.sqrt(np.mean(np.sum((before - rest) ** 2, axis=1))))
+    gone = np.linalg.norm(after - rest, axis=1)
+    last = float(np.median(gone[-3:]))
+    half = len(before) // 2
+    drift = float(np.linalg.norm(before[:half].mean(axis=0) - before[half:].mean(axis=0)))
+    if drift > max(0.006, 0.25 * last):
+        return False  # already on its way before t: a steady mover, not a ball set off at t
+    return bool(last > max(0.006, 3 * noise) and last > float(np.mean(gone[:3])))
+
+
+def _rest_before(path: BallPath, t: float, dt: float) -> np.ndarray:
+    """Where a ball rested just before ``t``: the mean of its last observations there (its piece may be bent by
+    a slow start after ``t``)."""
+    if path.t_obs is None or path.xy_obs is None:
+        return path.piece_at(t).pos(t)
+    sel = (path.t_obs >= t - 10 * dt) & (path.t_obs < t) & ~np.isnan(path.xy_obs[:, 0])
+    return path.xy_obs[sel].mean(axis=0) if np.any(sel) else path.piece_at(t).pos(t)
+
+
 def _in_mouth(g: TableGeometry, p: np.ndarray, margin: float) -> bool:
     for pk in g.pockets:
         if np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]) < pk.mouth / 2 + margin + 2 * g.ball_radius:
@@ -190,7 +222,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 ended = paths[b].t_last < tc + cfg.response_window * dt and b not in ctx.seen_at_end
                 # a ball at rest set moving needs a cause even if the hitter barely deflects (thin cut, soft touch)
                 started = va <= cfg.moving_speed and a_post.speed(tk + 0.5 * dt) > cfg.moving_speed
-                if not b_k and not ended and not started:
+                if not b_k and not ended and not started and not _starts_inside(paths[b], tc, dt, cfg):
                     continue
                 # closing speed a little before contact (at the closest approach it is zero by definition)
                 t_rel = max(tc - 0.3 * dt, t_lo)
@@ -354,10 +386,11 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         assert ev.balls is not None
         for me, other in (ev.balls, ev.balls[::-1]):
             pm, po = paths[me], paths[other]
-            pre = pm.piece_at(ev.t - 0.5 * dt)
-            if pre.speed(ev.t) > cfg.moving_speed:
+            pre = _pre_piece(pm, ev.t - 1.5 * dt, ev.t + 1.5 * dt, ev.t - 0.5 * dt)
+            creeps = _starts_inside(pm, ev.t, dt, cfg)
+            if pre.speed(ev.t) > cfg.moving_speed and not creeps:
                 continue
-            p = pre.pos(ev.t)
+            p = _rest_before(pm, ev.t, dt) if creeps else pre.pos(ev.t)
             n = p - po.piece_at(ev.t - 0.5 * dt).pos(ev.t)
             n = n / max(float(np.linalg.norm(n)), 1e-9)
             for rail, dist in _rail_dist(g, p[None]).items():
