@@ -164,10 +164,27 @@ def cases_vision(directory: Path, game: str, cache: Path | None = None):
             clip_cache.mkdir(parents=True, exist_ok=True)
         obs = vision_observations(video, cal, clip_cache)
         clip_game = _clip_game(video, game)
-        shots = list(track_shots(obs, cal.geometry, clip_game, cfg=ShotBuildConfig(noise_sigma=0.002)))
-        truths = [Shot.from_dict(json.loads(x)) for x in truth_file.read_text().splitlines()
-                  if x.strip() and json.loads(x).get("type") == "shot"]
+        records = [json.loads(x) for x in truth_file.read_text().splitlines() if x.strip()]
+        truths = [Shot.from_dict(r) for r in records if r.get("type") == "shot"]
+        shots = _track_with_rules(obs, cal, clip_game, records)
         yield key, name.split("_")[0], name, truths, shots
+
+
+def _track_with_rules(obs, cal, game: str, records: list[dict]) -> list[Shot]:
+    """The tracking stage as `cueref review` runs it: after each shot the rules say which balls are on the table
+    (spotted balls, a 14.1 re-rack come back). Here the referee's answer is the next truth shot's ``before`` (the
+    balls on the table when it is struck, the cue ball always included)."""
+    from cueref.pipeline import track
+
+    states = [(float(r["events"][0]["t"]), {int(b) for b in r.get("before", {})} | {0})
+              for r in records if r.get("type") == "shot" and r.get("events") and r.get("before")]
+    if not states:
+        return list(track_shots(obs, cal.geometry, game, cfg=ShotBuildConfig(noise_sigma=0.002)))
+
+    def after(shot: Shot) -> set[int] | None:
+        return next((balls for strike, balls in states if strike > shot.t_end), None)
+
+    return track(obs, cal, game, noise_mm=2.0, balls=states[0][1], after_shot=after)
 
 
 def _clip_game(video: Path, default: str) -> str:
