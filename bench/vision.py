@@ -320,7 +320,7 @@ def bench_speed(identifier: object | None, n: int = 20) -> dict[str, dict[str, f
                 img = render_frame(case["scene"], case["pos"], orientations=ori, velocities=case["vel"],
                                    occluders=case["occ"], rng=rng)
                 if writer is None:
-                    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 25.0,
+                    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"mp4v"), 25.0,
                                              (img.shape[1], img.shape[0]))
                 writer.write(img)
             assert writer is not None
