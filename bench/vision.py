@@ -303,7 +303,7 @@ def _time_video(path: Path, cal: object, identifier: object | None, n: int) -> d
 def bench_speed(identifier: object | None, n: int = 20) -> dict[str, dict[str, float]]:
     """Detection + identification against decoding of the same video, on one core: a synthetic clip written at
     720p and 1080p (n distinct frames: ball orientations and noise change, some balls blurred, an arm when the
-    scene has one) and the first frames of two real 2019 clips (a full rack; a player over the table)."""
+    scene has one) and the first frames of three real 2019 clips (a full rack; mid-game; a player over the table)."""
     import tempfile
 
     from cueref.synth import random_orientation, render_frame
@@ -328,7 +328,8 @@ def bench_speed(identifier: object | None, n: int = 20) -> dict[str, dict[str, f
             out[f"synthetic {res}"] = _time_video(path, case["cal"], identifier, n + 1)
     from vision.autocalibrate import calibrate_source
 
-    for clip, what in (("2019_PoolChamp_Clip1.mp4", "full rack"), ("2019_PoolChamp_Clip15.mp4", "player")):
+    for clip, what in (("2019_PoolChamp_Clip1.mp4", "full rack"), ("2019_PoolChamp_Clip6.mp4", "mid-game"),
+                       ("2019_PoolChamp_Clip15.mp4", "player")):
         p = REAL / "rexlapis_poolpredictor" / "clips" / clip
         if p.is_file():
             r = calibrate_source(p)

@@ -92,6 +92,20 @@ class DetectorParams:
     thin_elongation: float = 4.0
 
 
+@dataclass
+class _Measured:
+    """The balls of the last full detection, as measured (full-resolution centres, radii, the circle fit's
+    share, identity scores), each with the working-resolution grey window it was measured against."""
+
+    at: np.ndarray
+    centres: np.ndarray
+    radii: np.ndarray
+    fit: np.ndarray
+    ids: np.ndarray
+    windows: list[tuple[int, int, int, int]]
+    patches: list[np.ndarray]
+
+
 class BallDetector:
     """Finds balls in frames from one fixed camera (see the module docstring for the method).
 
@@ -181,6 +195,7 @@ class BallDetector:
         self._static: list[np.ndarray] = []
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
+        self._balls: _Measured | None = None  # its balls as measured, for reuse where nothing changed
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
         gy, gx = np.mgrid[-4:5, -4:5] / 4.0
@@ -199,6 +214,7 @@ class BallDetector:
         (shadows, vignetting), across it (e1, e2) is hue, so the per-frame test is two cheap OpenCV calls."""
         small_u8 = self._small(image)
         self._ref = None  # a new cloth model: nothing detected before it is reused
+        self._balls = None
         # Pocket-zone pixels that were dark when learnt (all channels below ``pocket_dark``), inside the zone.
         lo, hi = (0, 0, 0), (int(np.ceil(self.p.pocket_dark)) - 1,) * 3
         self._static = [cv2.inRange(small_u8[ys, xs], lo, hi) & (zone * 255) for ys, xs, zone in self._zones]
@@ -305,11 +321,26 @@ class BallDetector:
         if len(holes):
             cands = np.concatenate([cands, holes])
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
+        if grey is None:
+            grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if len(cands) == 0:
+            self._balls = None
             return BallObservations.empty(frame.t, frame.index)
         x0, y0 = self.roi[:2]
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
-        centres, radii, fit = self._refine(image, centres)
+        # Balls whose neighbourhood has not changed since they were last measured keep that measurement (a
+        # player or a rolling ball over one part of the table costs the full-resolution work of that part only).
+        prev = self._kept_balls(cands, grey)
+        fresh = prev < 0
+        radii, fit = np.zeros(len(centres)), np.zeros(len(centres))
+        ids = np.zeros((len(centres), N_IDS))
+        if fresh.any():
+            centres[fresh], radii[fresh], fit[fresh] = self._refine(image, centres[fresh])
+        if (~fresh).any():
+            old = self._balls
+            assert old is not None
+            centres[~fresh], radii[~fresh] = old.centres[prev[~fresh]], old.radii[prev[~fresh]]
+            fit[~fresh], ids[~fresh] = old.fit[prev[~fresh]], old.ids[prev[~fresh]]
         xy = self.cal.image_to_table(centres)
         at = (centres - [x0, y0]) * self.scale
         filled = self._filled(fg, at)
@@ -321,12 +352,70 @@ class BallDetector:
             outline_ok |= self._weak_filled(at) >= self.p.outline_weak_fill
         ok = self._plausible(xy) & np.where(kinds == 2, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
+        ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
+        if fresh.any():
+            ids[fresh] = self._identify(image, centres[fresh], radii[fresh])
+        self._remember(grey, centres, radii, fit, ids, prev)
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
         conf = np.clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
-        ids = self._identify(image, centres, radii)
         return BallObservations(t=frame.t, frame_index=frame.index, xy=xy, xy_px=centres, radius_px=radii,
                                 confidence=conf, id_scores=ids)
+
+    def _ball_window(self, at: np.ndarray) -> tuple[int, int, int, int]:
+        """The working-resolution window (x0, y0, x1, y1) whose change makes a ball's measurement stale: its disc
+        and the ring the refinement and the clutter test look at (1.7 radii)."""
+        h, w = self.table_mask.shape
+        x, y = int(round(float(at[0]))), int(round(float(at[1])))
+        r = float(self.rmap[min(max(y, 0), h - 1), min(max(x, 0), w - 1)])
+        half = int(np.ceil(1.7 * r))
+        return max(x - half, 0), max(y - half, 0), min(x + half + 1, w), min(y + half + 1, h)
+
+    def _kept_balls(self, cands: np.ndarray, grey: np.ndarray) -> np.ndarray:
+        """For each candidate (working resolution), the index of the remembered ball it is, when that ball's
+        window looks as it did when the ball was measured (no pixel changed by more than ``static_diff`` grey
+        levels; compared with the ball's own snapshot, so slow drift adds up until it trips), else -1."""
+        out = np.full(len(cands), -1)
+        old = self._balls
+        if old is None or len(old.at) == 0 or len(cands) == 0:
+            return out
+        h, w = grey.shape
+        r = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
+        d = np.linalg.norm(cands[:, None] - old.at[None], axis=-1)
+        j = np.argmin(d, axis=1)
+        near = d[np.arange(len(cands)), j] < 0.35 * r
+        taken: set[int] = set()
+        for i in np.flatnonzero(near):
+            k = int(j[i])
+            if k in taken:
+                continue
+            x0, y0, x1, y1 = old.windows[k]
+            if cv2.countNonZero(cv2.compare(cv2.absdiff(grey[y0:y1, x0:x1], old.patches[k]), self.p.static_diff,
+                                             cv2.CMP_GT)) == 0:
+                out[i] = k
+                taken.add(k)
+        return out
+
+    def _remember(self, grey: np.ndarray, centres: np.ndarray, radii: np.ndarray, fit: np.ndarray,
+                  ids: np.ndarray, prev: np.ndarray) -> None:
+        """Keep this frame's balls for ``_kept_balls``: a ball measured afresh with a snapshot of its window now,
+        a kept ball with the snapshot it was measured against."""
+        x0, y0 = self.roi[:2]
+        at = (centres - [x0, y0]) * self.scale
+        old = self._balls
+        windows: list[tuple[int, int, int, int]] = []
+        patches: list[np.ndarray] = []
+        for i in range(len(centres)):
+            if prev[i] >= 0 and old is not None:
+                windows.append(old.windows[prev[i]])
+                patches.append(old.patches[prev[i]])
+            else:
+                wx0, wy0, wx1, wy1 = self._ball_window(at[i])
+                windows.append((wx0, wy0, wx1, wy1))
+                patches.append(grey[wy0:wy1, wx0:wx1].copy())
+        self._balls = _Measured(at=at, centres=centres.copy(), radii=radii.copy(), fit=fit.copy(), ids=ids.copy(),
+                                windows=windows, patches=patches)
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
@@ -450,12 +539,14 @@ class BallDetector:
         inside = (gx * gx + gy * gy) <= (1.5 * rloc[thin])[:, None, None] ** 2  # (K, S, S)
         wx = np.clip(xs[thin, None, None] + gx[None], 0, w - 1)
         wy = np.clip(ys[thin, None, None] + gy[None], 0, h - 1)
-        m = ((fg[wy, wx] > 0) & inside).astype(np.float64)
-        n = np.maximum(m.sum(axis=(1, 2)), 1.0)
-        mx, my = (m * gx).sum(axis=(1, 2)) / n, (m * gy).sum(axis=(1, 2)) / n
-        cxx = (m * gx * gx).sum(axis=(1, 2)) / n - mx * mx
-        cyy = (m * gy * gy).sum(axis=(1, 2)) / n - my * my
-        cxy = (m * gx * gy).sum(axis=(1, 2)) / n - mx * my
+        m = ((fg[wy, wx] > 0) & inside).reshape(len(wx), -1).astype(np.float64)
+        # the raw moments as one product (integer sums, so exactly the per-moment sums)
+        s0, sx, sy, sxx, syy, sxy = (m @ _moment_basis(half)).T
+        n = np.maximum(s0, 1.0)
+        mx, my = sx / n, sy / n
+        cxx = sxx / n - mx * mx
+        cyy = syy / n - my * my
+        cxy = sxy / n - mx * my
         tr, det = cxx + cyy, cxx * cyy - cxy * cxy
         disc = np.sqrt(np.maximum(tr * tr / 4 - det, 0.0))
         big, small = tr / 2 + disc, np.maximum(tr / 2 - disc, 1e-6)
@@ -598,7 +689,9 @@ class BallDetector:
             on = fg[yi, xi] > 0
             inside = self.table_mask[yi, xi] > 0  # off the table nothing is known (fg is masked there)
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
-        d = np.linalg.norm(pts[:, :, None, :] - every[None, None, :, :], axis=-1)  # (N, 2K, N + M)
+        dx = pts[:, :, None, 0] - every[None, None, :, 0]
+        dy = pts[:, :, None, 1] - every[None, None, :, 1]
+        d = np.sqrt(dx * dx + dy * dy)  # (N, 2K, N + M), as np.linalg.norm computes it
         d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
         near = d < 1.15 * r[:, :, None]
         # A voucher must stand where a real neighbour can: balls do not overlap, so two centres closer than
@@ -808,6 +901,17 @@ def _grid(half: int) -> tuple[np.ndarray, np.ndarray]:
     gy.flags.writeable = False
     gx.flags.writeable = False
     return gy, gx
+
+
+@functools.lru_cache(maxsize=32)
+def _moment_basis(half: int) -> np.ndarray:
+    """(S^2, 6) columns 1, x, y, x^2, y^2, xy over the window of ``_grid(half)``: a mask times it gives the raw
+    second-order moments of each window at once."""
+    gy, gx = _grid(half)
+    x, y = gx.ravel().astype(np.float64), gy.ravel().astype(np.float64)
+    b = np.stack([np.ones_like(x), x, y, x * x, y * y, x * y], axis=1)
+    b.flags.writeable = False
+    return b
 
 
 def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
