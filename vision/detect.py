@@ -983,16 +983,20 @@ def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray
         c.append(pts.mean(axis=0))
         c[0] = pts[int(np.argmin(np.linalg.norm(pts - c[0], axis=1)))]
     d = np.linalg.norm(pts[:, None] - np.array(c)[None], axis=-1).min(axis=1)
+    px, py = pts[:, 0].copy(), pts[:, 1].copy()
     while len(c) < count:
         j = int(np.argmax(d))
         c.append(pts[j])
-        d = np.minimum(d, np.linalg.norm(pts - pts[j], axis=1))
+        dx, dy = px - px[j], py - py[j]
+        d = np.minimum(d, np.sqrt(dx * dx + dy * dy))  # np.linalg.norm's arithmetic, without its overhead
     return np.array(c)
 
 
 def _lloyd(pts: np.ndarray, centers: np.ndarray) -> np.ndarray:
     """k-means from given centres (deterministic): OpenCV's k-means started from the labels they imply."""
-    d = ((pts[:, None, :] - centers[None]) ** 2).sum(axis=-1)
+    dx = pts[:, None, 0] - centers[None, :, 0]
+    dy = pts[:, None, 1] - centers[None, :, 1]
+    d = dx * dx + dy * dy
     labels = np.argmin(d, axis=1).astype(np.int32).reshape(-1, 1)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.02)
     _, _, out = cv2.kmeans(pts.astype(np.float32), len(centers), labels, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
@@ -1003,5 +1007,21 @@ def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
     """How far (80th percentile, in radii) a blob's outline strays from the circles of the given centres."""
     if len(centres) == 0:
         return float("inf")
-    d = np.linalg.norm(contour[:, None, :] - centres[None], axis=-1).min(axis=1) / r
-    return float(np.percentile(np.abs(d - 1.0), 80))
+    dx = contour[:, None, 0] - centres[None, :, 0]
+    dy = contour[:, None, 1] - centres[None, :, 1]
+    d = np.sqrt((dx * dx + dy * dy).min(axis=1)) / r  # sqrt after the min: monotone, one root per point
+    return _percentile80(np.abs(d - 1.0))
+
+
+def _percentile80(a: np.ndarray) -> float:
+    """``np.percentile(a, 80)`` (linear interpolation) of a 1-D array by partition: a tenth of the cost on the
+    few hundred outline points of a blob (equal to NumPy's up to rounding in the last bit)."""
+    n = len(a)
+    g = 0.8 * (n - 1)
+    lo = int(g)
+    if lo >= n - 1:
+        return float(a.max())
+    part = np.partition(a, [lo, lo + 1])
+    t = g - lo
+    x, y = float(part[lo]), float(part[lo + 1])
+    return y - (y - x) * (1.0 - t) if t >= 0.5 else x + (y - x) * t
