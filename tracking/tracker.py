@@ -189,6 +189,11 @@ class BallTracker:
         """Predict every track to ``obs.t``, associate, correct, start new tracks, re-vote identities."""
         obs = self.merge_overlaps(obs)
         t = obs.t
+        # a track that never earned an identity and has been gone for lost_after was not a ball (a hand, a
+        # transient detection): left in, its last sighting keeps claiming detections there (it took a struck cue
+        # ball's first moves on a dev sequence, so the shot started late)
+        self.tracks = [tr for tr in self.tracks
+                       if not (tr.ball is None and tr.hidden and t - tr.last_seen > self.cfg.lost_after)]
         self.frame_times.append(t)
         self.frame_indices.append(obs.frame_index)
         for tr in self.tracks:

@@ -103,3 +103,28 @@ def test_blur_streak_found_as_two_circles_is_tracked_at_its_centre(fps: float) -
             errs.append(float(np.linalg.norm(np.asarray(cue.xy[-1]) - c)))
     assert len([x for x in tr.tracks if x.ball is not None]) == 2, "a streak end started a track of its own"
     assert max(errs) < 0.006
+
+
+def test_a_long_gone_unnamed_track_does_not_take_a_struck_ball() -> None:
+    """Junk tracks left by a hand (never identified, gone for seconds) must not claim the detections of a ball that
+    is struck beside where they were last seen; the ball's own track follows it from the first frame."""
+    fps = 60.0
+    tr = BallTracker(G, "nine-ball")
+    for b in range(2, 10):  # late in the rack: only the cue ball and the 1 are left
+        tr.remove_ball(b)
+    cue = np.array([0.06, 0.32])
+    k = 0
+    for _ in range(60):  # the cue ball, the 1, and beside the cue ball the hand that put it down (cue-ball white)
+        tr.update(_frame(k, k / fps, [(cue, _scores(0)), (np.array([1.5, 0.6]), _scores(1)),
+                                      (cue + [0.075, 0.045], _scores(0, 0.4))]))
+        k += 1
+    for _ in range(180):  # the hand goes; three seconds of aiming
+        tr.update(_frame(k, k / fps, [(cue, _scores(0)), (np.array([1.5, 0.6]), _scores(1))]))
+        k += 1
+    cue_track = next(x for x in tr.tracks if x.ball == 0)
+    n0 = len(cue_track.xy)
+    for j in range(1, 11):  # struck towards the hand's old place at 3 m/s
+        p = cue + np.array([0.05, 0.03]) * j
+        tr.update(_frame(k, k / fps, [(p, _scores(0)), (np.array([1.5, 0.6]), _scores(1))]))
+        k += 1
+    assert len(cue_track.xy) == n0 + 10, "another track took the struck cue ball's detections"
