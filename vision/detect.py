@@ -476,9 +476,9 @@ class BallDetector:
                 split, use = hit  # the same blob as in the last frame (a rack before the break), still fitting
             else:
                 py, px = np.nonzero(comp)
-                pts = np.c_[px + x, py + y].astype(np.float32)
+                pts = np.stack([px + x, py + y], axis=1).astype(np.float32)
                 mine = [i for i in kept if lab[i] == k]
-                peaks = np.c_[xs[mine], ys[mine]].astype(np.float32)
+                peaks = np.stack([xs[mine], ys[mine]], axis=1).astype(np.float32)
                 peak_fit = _scallop(contour, peaks, r)
                 if not wide[k] and peak_fit <= 0.1:
                     split, use = peaks, False  # the peaks already follow the outline closely: nothing to split
@@ -566,10 +566,13 @@ class BallDetector:
         mag = cv2.magnitude(gx, gy)
         voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
         h, w = grey.shape
-        for x, y in known:  # balls already found vote for nothing new
-            rk = float(self.rmap[min(int(round(y)), h - 1), min(int(round(x)), w - 1)])
-            cv2.circle(voters, (int(round(x * 16)), int(round(y * 16))), int(round(0.9 * rk * 16)), 0, -1,
-                       cv2.LINE_8, 4)
+        if len(known):  # balls already found vote for nothing new
+            kx = np.round(known[:, 0] * 16).astype(int).tolist()
+            ky = np.round(known[:, 1] * 16).astype(int).tolist()
+            rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
+                           np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
+            for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
+                cv2.circle(voters, (x, y), rr, 0, -1, cv2.LINE_8, 4)
         nz = cv2.findNonZero(voters)
         if nz is None or len(nz) == 0:
             self._acc = np.zeros((h, w), np.float32)
@@ -603,7 +606,7 @@ class BallDetector:
         if len(px) == 0:
             return np.zeros((0, 2))
         keep = _greedy_nms(px, py, acc[py, px], self.p.min_separation * rloc)
-        pts = np.c_[px[keep], py[keep]].astype(np.float64)
+        pts = np.stack([px[keep], py[keep]], axis=1).astype(np.float64)
         if len(known):
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
             pts = pts[d > self.p.min_separation * rloc[keep]]
