@@ -586,9 +586,9 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
             if b == CUE:
                 continue
             for tb, b_pre, b_post in _kinks(path):
-                if not (t0 - dt <= tb <= t1 + dt) or b_pre.speed(tb) > cfg.moving_speed:
+                if not (t0 - dt <= tb <= t1 + dt) or not _resting(b_pre, tb, cfg):
                     continue
-                rest = b_pre.pos(tb)
+                rest = b_pre.pos(min(tb, b_pre.t1))  # where it was last seen resting: no extrapolated drift
                 d = np.linalg.norm(back - rest, axis=1)
                 near = np.flatnonzero(np.abs(d - 2 * R) < 0.01)
                 if not len(near):

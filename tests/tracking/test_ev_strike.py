@@ -36,3 +36,30 @@ def test_a_slow_drifting_piece_is_not_rest() -> None:
     path = BallPath(0, (roll, on), (0.6,))
     events, _ = infer_events({0: path}, ShotContext(G, 1 / 30, 0.0, 1.0, {0}, {0}))
     assert [e.t for e in events if e.type == "strike"] == [0.0]
+
+
+def test_hidden_first_contact_with_a_sloped_resting_object_ball() -> None:
+    # an arm hides both balls from 0.27 s to 0.73 s; the cue ball is struck at 0.4 s (1.8 m/s along x) and cuts
+    # ball 11 at 0.45 s. Ball 11's resting piece was fitted with a slope that extrapolates 4 cm off by then.
+    import numpy as np
+
+    R = G.ball_radius
+    obj = np.array([0.642, 0.470])
+    off = 0.02
+    contact = obj - np.array([np.sqrt((2 * R) ** 2 - off ** 2), off])  # cue-ball centre at contact
+    n = (obj - contact) / (2 * R)
+    v = np.array([1.8, 0.0])
+    v_obj = (v @ n) * n
+    v_cue = v - v_obj
+    t_hit, t_strike = 0.45, 0.40
+    start = contact - v * (t_hit - t_strike)
+    cue = (piece(0.0, 0.2667, (start[0], 0.0, 0.0), (start[1], 0.0, 0.0)),
+           piece(0.7333, 1.2, (contact[0] + v_cue[0] * (0.7333 - t_hit), v_cue[0], 0.0),
+                 (contact[1] + v_cue[1] * (0.7333 - t_hit), v_cue[1], 0.0)))
+    ball = (piece(0.0, 0.25, (obj[0], -0.06, 0.24), (obj[1], 0.0, 0.0)),
+            piece(0.6, 1.2, (obj[0] + v_obj[0] * (0.6 - t_hit), v_obj[0], 0.0),
+                  (obj[1] + v_obj[1] * (0.6 - t_hit), v_obj[1], 0.0)))
+    paths = {0: BallPath(0, cue, (0.5,)), 11: BallPath(11, ball, (0.55,))}
+    events, _ = infer_events(paths, ShotContext(G, 1 / 30, 0.3, 1.2, {0, 11}, {0, 11}))
+    hits = [e for e in events if e.type == "collision"]
+    assert hits and hits[0].balls == (0, 11)
