@@ -46,6 +46,7 @@ class ShotSegmenter:
         self.min_age = min_age
         self.last_seen: dict[int, float] = {}
         self.first_seen: dict[int, float] = {}
+        self.t_first: float | None = None
         self.move_threshold = move_threshold
         self.still_drift = still_drift
         self.rest_time = rest_time
@@ -59,13 +60,17 @@ class ShotSegmenter:
     def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
         """Feed one frame; returns a window when a shot has just finished."""
         seen = {s.track_id: np.asarray(s.position) for s in states if s.seen}
+        if self.t_first is None:
+            self.t_first = t
         if not self.moving:
             # a ball back in view after a while away (picked up: ball in hand, a spotted ball) rests where it is
             # put down, and a track seen for less than min_age (a hand carrying a ball, a transient detection on
             # the rail) has no resting place yet: neither starts a shot (a struck ball still does, through the
             # balls it sets moving and once it has been seen long enough)
             for k, p in seen.items():
-                young = t - self.first_seen.setdefault(k, t) < self.min_age
+                born = self.first_seen.setdefault(k, t)
+                # balls there from the start of the footage (a clip may start just before a strike) are not young
+                young = born > (self.t_first or 0.0) + 0.1 and t - born < self.min_age
                 if k in self.anchor and (young or t - self.last_seen.get(k, t) > self.reappear_gap):
                     self.anchor[k] = p
         for k in seen:

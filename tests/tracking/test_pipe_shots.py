@@ -79,3 +79,24 @@ def test_a_hand_carrying_a_ball_across_the_table_is_not_a_shot() -> None:
         seg.update(t, states({9: (0.41 + 0.1 * (k + 1), 0.31)}))
         t += 1 / FPS
     assert seg.moving
+
+
+def test_a_strike_just_after_the_clip_starts_is_one_shot() -> None:
+    """Balls seen from the first frame are not young tracks: a clip that starts 0.5 s before the strike still
+    gives one shot with its first contact (the young-track rule split this toy soft shot at 60 fps in two)."""
+    import zlib
+
+    from tracking.families import make_scenario
+
+    sc = make_scenario("soft", 2)
+    assert sc.t_strike <= 0.5
+    fps = 60.0
+    t = np.arange(0.0, sc.t_strike + 12.0, 1.0 / fps)
+    truth = ToySim().run(sc, t)
+    keep = t <= truth.t_rest + 1.5
+    sigma = (G.length + 2 * G.rail_width) / 1280
+    obs = oracle_observations(t[keep], truth.xy[keep], truth.visible[keep], sigma=sigma,
+                              seed=zlib.crc32(b"soft/2/60.0/720p"))
+    shots = list(track_shots(obs, G, cfg=ShotBuildConfig(noise_sigma=sigma)))
+    assert len(shots) == 1
+    assert derive(shots[0]).first_contact == 4
