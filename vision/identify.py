@@ -59,8 +59,6 @@ N_SAMPLES = 61
 RIM_RADIUS, N_RIM = 0.78, 24  # a circle of samples for the angular pattern (a stripe's caps lie opposite)
 CLOTH_RING_RADIUS, N_CLOTH_RING = 1.5, 16  # just outside the ball: the cloth, when the caller does not give it
 CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per update (one identifier per video)
-ESTIMATE_EVERY = 4  # the running white and cloth estimates are updated on every 4th call (a camera's light is
-# steady; this saves about a quarter of the scorer's time), and on every call until they exist
 GREY_MAX_SAT = 0.2  # not white, not dark, this grey: white paint in shade (the underside of a stripe's cap)
 SOLID_MAX_WHITE = 0.3  # a solid's white is its number disc: about 15 % of the view, 0.3 of the samples at most
 INK_REL_BRIGHT = 0.55  # inner pixels this much darker than the ball's own white: number ink (cue balls have none)
@@ -450,7 +448,6 @@ class BallIdentifier:
         self.exclusive = exclusive
         self._white_est: np.ndarray | None = None
         self._cloth_est: np.ndarray | None = None
-        self._calls = 0
         self._set_evidence = np.zeros(N_SETS)
         self._session: Any = None
         self._input_name = ""
@@ -468,20 +465,20 @@ class BallIdentifier:
             return np.zeros((0, N_IDS))
         pix = sample_pixels(image_bgr, centres, radii_px)
         white = self.white_bgr
-        self._calls += 1
-        refresh = self._calls % ESTIMATE_EVERY == 1 or ESTIMATE_EVERY == 1
-        if white is None and self.auto_white and (refresh or self._white_est is None):
+        if white is None and self.auto_white:
             est = estimate_white(pix)
             if est is not None:
                 self._white_est = est if self._white_est is None else 0.9 * self._white_est + 0.1 * est
         if white is None and self.auto_white:
             white = self._white_est
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
-        if cloth is None and self.auto_cloth and (refresh or self._cloth_est is None):
+        if cloth is None and self.auto_cloth:
             est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING))
             if est_c is not None:
-                self._cloth_est = est_c if self._cloth_est is None else \
-                    CLOTH_EMA * self._cloth_est + (1.0 - CLOTH_EMA) * est_c
+                jump = self._cloth_est is None or float(np.linalg.norm(
+                    _chroma(est_c)[0] - _chroma(self._cloth_est)[0])) > 2 * CLOTH_MAX_DIST
+                # another cloth (a new video through the same identifier): start over rather than blend
+                self._cloth_est = est_c if jump else CLOTH_EMA * self._cloth_est + (1.0 - CLOTH_EMA) * est_c
         if cloth is None and self.auto_cloth:
             cloth = self._cloth_est
         feats = features_from_pixels(pix, white, cloth)
