@@ -329,7 +329,8 @@ class BallDetector:
         x0, y0 = self.roi[:2]
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         # Balls whose neighbourhood has not changed since they were last measured keep that measurement (a
-        # player or a rolling ball over one part of the table costs the full-resolution work of that part only).
+        # player or a rolling ball over one part of the table costs the refinement of that part only); identity
+        # scores are reused only when every ball is (they are computed for a frame's balls together).
         prev = self._kept_balls(cands, grey)
         fresh = prev < 0
         radii, fit = np.zeros(len(centres)), np.zeros(len(centres))
@@ -353,8 +354,8 @@ class BallDetector:
         ok = self._plausible(xy) & np.where(kinds == 2, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
-        if fresh.any():
-            ids[fresh] = self._identify(image, centres[fresh], radii[fresh])
+        if fresh.any():  # all balls together: an identifier may make one frame's scores consistent (one_of_each)
+            ids = self._identify(image, centres, radii)
         self._remember(grey, centres, radii, fit, ids, prev)
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
