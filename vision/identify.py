@@ -59,6 +59,7 @@ N_SAMPLES = 61
 RIM_RADIUS, N_RIM = 0.78, 24  # a circle of samples for the angular pattern (a stripe's caps lie opposite)
 CLOTH_RING_RADIUS, N_CLOTH_RING = 1.5, 16  # just outside the ball: the cloth, when the caller does not give it
 CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per update (one identifier per video)
+CLOTH_EVERY = 3  # the cloth estimate is updated on every 3rd call (the cloth does not change; it saves time)
 GREY_MAX_SAT = 0.2  # not white, not dark, this grey: white paint in shade (the underside of a stripe's cap)
 SOLID_MAX_WHITE = 0.3  # a solid's white is its number disc: about 15 % of the view, 0.3 of the samples at most
 INK_REL_BRIGHT = 0.55  # inner pixels this much darker than the ball's own white: number ink (cue balls have none)
@@ -376,6 +377,8 @@ def one_of_each(scores: np.ndarray, iterations: int = EXCLUSIVE_ITERATIONS) -> n
         return p
     for _ in range(iterations):
         col = p.sum(axis=0)
+        if col.max() <= 1.0 + 1e-3:  # no id claimed twice (any more)
+            break
         p = p / np.maximum(col, 1.0)
         p = p / p.sum(axis=1, keepdims=True)
     return (1.0 - FLOOR) * p + FLOOR / N_IDS
@@ -448,6 +451,7 @@ class BallIdentifier:
         self.exclusive = exclusive
         self._white_est: np.ndarray | None = None
         self._cloth_est: np.ndarray | None = None
+        self._calls = 0
         self._set_evidence = np.zeros(N_SETS)
         self._session: Any = None
         self._input_name = ""
@@ -472,7 +476,8 @@ class BallIdentifier:
         if white is None and self.auto_white:
             white = self._white_est
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
-        if cloth is None and self.auto_cloth:
+        self._calls += 1
+        if cloth is None and self.auto_cloth and (self._cloth_est is None or self._calls % CLOTH_EVERY == 0):
             est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING))
             if est_c is not None:
                 jump = self._cloth_est is None or float(np.linalg.norm(
