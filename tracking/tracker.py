@@ -203,7 +203,7 @@ class BallTracker:
             kalman.predict(tr.kf, dt, self.cfg.accel_var)
             tr.t = t
         keep = obs.confidence >= self.cfg.min_confidence
-        det_idx = np.flatnonzero(keep)
+        det_idx = [int(i) for i in np.flatnonzero(keep)]
         high = [i for i in det_idx if obs.confidence[i] >= self.cfg.high_confidence]
         low = [i for i in det_idx if obs.confidence[i] < self.cfg.high_confidence]
         free_tracks = list(range(len(self.tracks)))
@@ -265,7 +265,7 @@ class BallTracker:
         return self.states()
 
     def _streak_centres(self, obs: BallObservations, matches: list[tuple[int, int]],
-                        det_idx: np.ndarray) -> BallObservations:
+                        det_idx: list[int]) -> BallObservations:
         """A fast ball is a blur streak that the detector often finds as one circle at each end (5 cm apart at
         12 m/s and a 1/120 s exposure, too far apart for ``merge_overlaps``); one end alone is off the ball's
         centre by half the streak. An unmatched detection on the line of a matched ball's move this frame, no
