@@ -78,13 +78,7 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
     h, w = first.image.shape[:2]
     if corners is not None:
         cal = TableCalibration.from_corners(corners, (w, h), head=head, table=table, source="manual")
-        if head is not None:
-            ev = HeadEvidence(head, "user", 1.0, "given with --head")
-        else:
-            ev = _find_head(cal, frames, reuse)
-            if ev.head is not None:
-                cal = cal.with_head(ev.head)
-        _record_head(cal, ev)
+        cal, ev = _decide_head(cal, frames, head, reuse)
         return CalibrationResult(cal, first, ev.source, 1, ev)
     quads, errors, extras, across = [], [], [], []
     first_error: CuerefError | None = None
@@ -109,6 +103,13 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
     cal.extra = dict(extras[0])
     cal.extra["frames_used"] = len(quads)
     cal.extra["corner_spread_px"] = round(spread_px, 2)
+    cal, ev = _decide_head(cal, frames, head, reuse)
+    return CalibrationResult(cal, first, ev.source, len(quads), ev)
+
+
+def _decide_head(cal: TableCalibration, frames: list[Frame], head: str | None,
+                 reuse: TableCalibration | None) -> tuple[TableCalibration, HeadEvidence]:
+    """The user's --head wins; else the footage's evidence; the calibration records which it was."""
     if head is not None:
         cal = cal.with_head(head)
         ev = HeadEvidence(head, "user", 1.0, "given with --head")
@@ -117,7 +118,7 @@ def calibrate_source(source: str | int | os.PathLike[str], *, head: str | None =
         if ev.head is not None:
             cal = cal.with_head(ev.head)
     _record_head(cal, ev)
-    return CalibrationResult(cal, first, ev.source, len(quads), ev)
+    return cal, ev
 
 
 def _find_head(cal: TableCalibration, frames: list[Frame], reuse: TableCalibration | None) -> HeadEvidence:
