@@ -27,7 +27,8 @@ CUSHION_DEFAULT = 0.05  # m: the nose inset used when no nose edge stands out
 MIN_AREA_FRACTION = 0.06  # the cloth must cover at least this share of the frame
 MIN_CHROMA = 8.0  # Lab chroma units: below this the "cloth" is grey and cannot be told from the room
 
-HINT = "try --corners x1,y1,...,x4,y4 (the four cushion-nose corners) or a frame where the whole table is visible"
+HINT = ("try --corners x1,y1,...,x4,y4 (the four cushion-nose corners; `cueref corners SOURCE` writes a page to "
+        "click them on) or a frame where the whole table is visible")
 
 
 @dataclass
