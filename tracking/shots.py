@@ -28,12 +28,14 @@ class ShotBuildConfig:
         noise_sigma: detector noise on a centre (m); the piece tolerance is 4.5 of these (at least 3 mm).
         frozen_gap: a ball this close to touching a cushion (m beyond one radius) is frozen.
         end_frames: a ball seen in any of the last this-many frames of the window is still on the table.
+        min_sightings: a track first seen at the strike or later needs this many sightings to be a ball.
     """
 
     pre_roll: float = 0.5
     noise_sigma: float = 0.002
     frozen_gap: float = 0.004
     end_frames: int = 5
+    min_sightings: int = 3
     events: EventConfig = field(default_factory=EventConfig)
 
 
@@ -55,7 +57,14 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     before: dict[int, tuple[float, float]] = {}
     seen_at_end: set[int] = set()
     pre = times <= window.t_start + 1e-9
-    for ball, xy in series.items():
+    for ball, xy in list(series.items()):
+        seen = np.flatnonzero(~np.isnan(xy[:, 0]))
+        # a track born at the strike or later and seen on fewer than min_sightings frames is not a ball: the far
+        # end of the struck cue ball's blur, named after a ball the detector misses, took the first contact
+        if (len(seen) and len(seen) < cfg.min_sightings and times[seen[0]] > times[0] + 0.5 * frame_dt
+                and times[seen[0]] >= window.t_start - 0.5 * frame_dt):
+            del series[ball]
+            continue
         p = fit_path(ball, times, xy, tolerance=tol)
         if p is None:
             continue
@@ -95,10 +104,12 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
                 confidence=round(float(confidence), 3), extra=extra)
 
 
-def is_hand_placement(shot: Shot, still: float = 0.01) -> bool:
+def is_hand_placement(shot: Shot, still: float = 0.01, cue_before: tuple[float, float] | None = None) -> bool:
     """Balls moved while the cue ball stayed put and touched nothing: a re-rack, a spotted ball or a hand,
-    not a shot (SCHEMA.md: a shot starts when the cue strikes the cue ball)."""
-    before, after = shot.before.get(0), shot.after.get(0)
+    not a shot (SCHEMA.md: a shot starts when the cue strikes the cue ball). ``cue_before`` (where the cue ball
+    rested after the last window) stands in when an arm hid it through the whole pre-roll, as racking hands do.
+    Not the track's last sighting: while the cue ball is hidden its id fades and a rack ball can borrow it."""
+    before, after = shot.before.get(0, cue_before), shot.after.get(0)
     if before is None or after is None:
         return False
     if ((before[0] - after[0]) ** 2 + (before[1] - after[1]) ** 2) ** 0.5 > still:
@@ -116,13 +127,16 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
     segmenter = segmenter or ShotSegmenter(move_threshold=max(0.012, 6 * cfg.noise_sigma),
                                            still_drift=max(0.004, 2 * cfg.noise_sigma))
     number = first_shot
+    last_cue: tuple[float, float] | None = None
     for obs in observations:
         states = tracker.update(obs)
         window = segmenter.update(obs.t, states)
         if window is None:
             continue
         shot = build_shot(tracker, window, number, cfg)
-        if is_hand_placement(shot):
+        placed = is_hand_placement(shot, cue_before=last_cue)
+        last_cue = shot.after.get(0)
+        if placed:
             log.info("%.2f-%.2f s: balls moved but the cue ball was not struck; not a shot", shot.t_start,
                      shot.t_end)
             continue

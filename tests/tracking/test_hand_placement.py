@@ -22,3 +22,14 @@ def _shot(cue_after: tuple[float, float] | None, events: list[ShotEvent]) -> Sho
 ])
 def test_hand_placement(cue_after, events, expected) -> None:
     assert is_hand_placement(_shot(cue_after, events)) is expected
+
+
+def test_cue_ball_hidden_by_the_racking_arm_uses_where_it_last_rested() -> None:
+    """A re-rack where the arm covered the cue ball through the pre-roll: where it rested after the last window
+    stands in for `before`; a cue ball that really moved from there (a hidden strike) is a shot."""
+    racked = Shot(shot=1, t_start=0.0, t_end=1.0, before={5: (1.5, 0.6)}, after={0: (0.5, 0.5), 5: (2.0, 0.6)},
+                  events=(ShotEvent(0.0, "strike"), ShotEvent(0.3, "collision", balls=(5, 7)), ShotEvent(1.0, "rest")))
+    assert is_hand_placement(racked, cue_before=(0.502, 0.5)) is True
+    assert is_hand_placement(racked, cue_before=(0.9, 0.5)) is False
+    assert is_hand_placement(racked) is False  # nothing known about the cue ball before: keep the shot
+
