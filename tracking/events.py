@@ -610,6 +610,80 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
     return None
 
 
+def _seen(path: BallPath) -> tuple[np.ndarray, np.ndarray]:
+    """A path's own sightings (times, positions), NaN frames left out."""
+    if path.t_obs is None or path.xy_obs is None:
+        return np.zeros(0), np.zeros((0, 2))
+    ok = ~np.isnan(path.xy_obs[:, 0])
+    return path.t_obs[ok], path.xy_obs[ok]
+
+
+def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
+                 cfg: EventConfig) -> tuple[float, float, ShotEvent] | None:
+    """The first contact when the struck cue ball was lost in its blur between two sightings.
+
+    A cue ball struck at 7 m/s is seen once leaving its place, then only after it has hit a ball; the object ball
+    may vanish as a faint blur or be seen again only once moving. The pieces fitted across the gap meet at the
+    wrong ball or at none, but a ball goes straight from rest until its first contact: the first ball that the
+    line from the resting place through the last sighting before the gap touches, and that was gone or had
+    moved at the first frames after the gap, was hit first. Returns (gap start, gap end, the collision).
+    """
+    cue = paths.get(CUE)
+    if cue is None:
+        return None
+    R, dt = ctx.geometry.ball_radius, ctx.frame_dt
+    t, xy = _seen(cue)
+    if len(t) < 3:
+        return None
+    resting = np.flatnonzero(t <= t_strike - 0.5 * dt)
+    if not len(resting):
+        return None
+    p0 = xy[resting[-1]]  # its last sighting before the strike (the strike's own piece may be one point)
+    after = np.flatnonzero((t > t_strike - dt) & (np.linalg.norm(xy - p0, axis=1) > R))
+    if not len(after):
+        return None
+    ia = int(after[0])
+    if ia + 1 >= len(t) or t[ia + 1] - t[ia] < 1.5 * dt or t[ia] > t_strike + 0.5:
+        return None
+    t_a, t_b = float(t[ia]), float(t[ia + 1])
+    run = xy[ia] - p0
+    seen_run = float(np.linalg.norm(run))
+    u = run / seen_run
+    best: tuple[float, int] | None = None
+    for b, path in paths.items():
+        if b == CUE:
+            continue
+        tb, xb = _seen(path)
+        before = np.flatnonzero((tb <= t_a + 1e-9) & (tb >= t_a - 3 * dt))
+        if len(before) < 2 or float(np.linalg.norm(xb[before[-1]] - xb[before[0]])) > 0.01:
+            continue  # not seen resting there (a new track on the blur is no ball at rest)
+        rest = xb[before[-1]]
+        rel = rest - p0
+        along = float(rel @ u)
+        perp = abs(float(u[0] * rel[1] - u[1] * rel[0]))
+        if perp >= 2 * R + cfg.contact_tolerance:
+            continue
+        reach = along - float(np.sqrt(max((2 * R) ** 2 - perp ** 2, 0.0)))
+        if reach < seen_run - R:
+            continue
+        # it answered the hit: unseen on a frame of the gap or just after it, or seen away from its place
+        nxt = np.flatnonzero((tb > t_a + 1e-9) & (tb <= t_b + 1.5 * dt))
+        expected = int(round((t_b + dt - t_a) / dt))
+        moved = bool(len(nxt)) and float(np.max(np.linalg.norm(xb[nxt] - rest, axis=1))) > 0.01
+        if not (moved or len(nxt) < expected):
+            continue
+        if best is None or reach < best[0]:
+            best = (reach, b)
+    if best is None:
+        return None
+    reach, b = best
+    hit = p0 + u * reach
+    path_len = (reach - seen_run) + float(np.linalg.norm(xy[ia + 1] - hit))
+    frac = (reach - seen_run) / max(path_len, 1e-9)
+    tc = t_a + float(np.clip(frac, 0.0, 1.0)) * (t_b - t_a)
+    return t_a, t_b, ShotEvent(t=tc, type="collision", balls=(CUE, b), confidence=0.6)
+
+
 def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
                  cfg: EventConfig | None = None) -> tuple[list[ShotEvent], dict[str, object]]:
     """All events of one shot, in time order, and notes (close calls, hidden balls) for the record's extras."""
@@ -632,6 +706,15 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         collisions = [c for c in collisions if not (c.balls and CUE in c.balls and c.t <= first.t + ctx.frame_dt)]
         collisions = sorted([*collisions, first], key=lambda e: e.t)
         strike_conf = 0.5
+    gap = _gap_contact(paths, ctx, t_strike, cfg)
+    if gap is not None:
+        t_a, t_b, first = gap
+        cue_hits = [c for c in collisions if c.balls and CUE in c.balls and c.t > t_strike + 0.5 * ctx.frame_dt]
+        earlier = [c for c in cue_hits if c.t <= t_a]
+        in_gap = [c for c in cue_hits if t_a < c.t <= t_b + 1.5 * ctx.frame_dt]
+        if not earlier and not (in_gap and min(in_gap, key=lambda e: e.t).balls == first.balls):
+            # cue-ball contacts the pieces fitted across the gap suggest give way to the one on its line
+            collisions = sorted([*(c for c in collisions if c not in in_gap), first], key=lambda e: e.t)
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg, collisions)

@@ -38,12 +38,13 @@ class ShotSegmenter:
     """
 
     def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5,
-                 reappear_gap: float = 0.5, min_age: float = 0.5) -> None:
+                 reappear_gap: float = 0.5, min_age: float = 0.5, blur_gap: float = 0.1) -> None:
         if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0 or reappear_gap <= 0:
             raise ValueError("ShotSegmenter: move_threshold, still_drift, rest_time and reappear_gap must be "
                              "positive")
         self.reappear_gap = reappear_gap
         self.min_age = min_age
+        self.blur_gap = blur_gap
         self.last_seen: dict[int, float] = {}
         self.first_seen: dict[int, float] = {}
         self.t_first: float | None = None
@@ -56,6 +57,8 @@ class ShotSegmenter:
         self.t_quiet_before = 0.0
         self.t_start = 0.0
         self._suspect = 0
+        self._suspect_ids: set[int] = set()
+        self._suspect_t = 0.0
 
     def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
         """Feed one frame; returns a window when a shot has just finished."""
@@ -81,7 +84,15 @@ class ShotSegmenter:
         if not self.moving:
             moved = [k for k, p in seen.items() if k in self.anchor and np.linalg.norm(p - self.anchor[k]) >
                      self.move_threshold]
+            # a fast struck ball is often seen off its place on one frame only, then lost in its blur: while
+            # it stays unseen (briefly), its move is still pending rather than disproved by the quiet frame
+            pending = (not moved and self._suspect > 0 and t - self._suspect_t <= self.blur_gap
+                       and any(k not in seen for k in self._suspect_ids))
+            if pending:
+                return None
             self._suspect = self._suspect + 1 if moved else 0
+            self._suspect_ids = set(moved)
+            self._suspect_t = t
             if self._suspect >= 2:
                 self.moving = True
                 self.t_start = self.t_quiet_before

@@ -240,6 +240,7 @@ class BallTracker:
             self.tracks[k].hidden = True
         matched = {d for _, d in matches}
         streaks = self._streaks(matches, obs)
+        self._chain_streaks(obs, [d for d in det_idx if d not in matched], streaks)
         for d in det_idx:
             if d in matched:
                 continue
@@ -254,6 +255,11 @@ class BallTracker:
                 lost.kf.x = np.array([z[0], 0.0, z[1], 0.0])
                 lost.kf.P = np.diag([self.cfg.measurement_sigma ** 2, 4.0, self.cfg.measurement_sigma ** 2, 4.0])
                 self._record(lost, obs, d)
+                continue
+            if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 1.2 * 2 * self.geometry.ball_radius
+                   and float(np.linalg.norm(obs.xy[m] - self._prev[k])) > 0.004 for k, m in matches if k in self._prev):
+                # touching a ball that just moved (struck on this frame: the detector found the blur's far end
+                # as a circle beside it); a new ball on the table does not appear against a ball set moving
                 continue
             if obs.confidence[d] >= self.cfg.new_track_confidence:
                 kf = kalman.make_ball_filter(*obs.xy[d], measurement_sigma=self.cfg.measurement_sigma)
@@ -318,6 +324,26 @@ class BallTracker:
             if float(np.linalg.norm(p1 - p0)) > 0.01:
                 out.append((p0, p1))
         return out
+
+    def _chain_streaks(self, obs: BallObservations, free: list[int],
+                       streaks: list[tuple[np.ndarray, np.ndarray]]) -> None:
+        """Grow each streak through the unmatched circles found along it, one after the other: a ball struck
+        at 7 m/s is a blur of three circles, and the farthest one, beyond a move plus a diameter, started a
+        track of its own (a named junk ball on the cue ball's path)."""
+        left = list(free)
+        grown = True
+        while grown and left:
+            grown = False
+            for d in list(left):
+                z = obs.xy[d]
+                for i, (p0, p1) in enumerate(streaks):
+                    if self._on_streak(z, [(p0, p1)]):
+                        length = float(np.linalg.norm(p1 - p0))
+                        if float((z - p0) @ (p1 - p0)) / length > length:
+                            streaks[i] = (p0, z)
+                            grown = True
+                        left.remove(d)
+                        break
 
     def _on_streak(self, z: np.ndarray, streaks: list[tuple[np.ndarray, np.ndarray]]) -> bool:
         """Inside the blur of a moving ball: along its move this frame, or up to a move plus a diameter ahead."""
@@ -428,9 +454,33 @@ class BallTracker:
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
             llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)
             c = dist + self.cfg.identity_weight * llr / 3.0
-            cost[i] = np.where(dist <= gate, c, big)
+            cost[i] = np.where((dist <= gate) & ~self._claimed_elsewhere(tr, probs, obs, dets), c, big)
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
+
+    def _claimed_elsewhere(self, tr: Track, probs: np.ndarray, obs: BallObservations,
+                           dets: list[int]) -> np.ndarray:
+        """Detections that surely show another ball than this surely named track, while the track of that other
+        ball is lost within reach: they continue that track (``_lost_match``), not this one. A fast struck ball
+        the detector loses in its blur reappears beside a resting ball (where it hit it); by distance alone it
+        took the resting ball's track, the object ball's name went to the cue ball's track and the shot lost its
+        first contact."""
+        out = np.zeros(len(dets), dtype=bool)
+        if tr.ball is None or probs[tr.ball] < 0.9:
+            return out
+        scores = obs.id_scores[dets]
+        for j, d in enumerate(dets):
+            a = int(np.argmax(scores[j]))
+            if a == tr.ball or scores[j, a] < 0.9 or scores[j, tr.ball] > 0.05:
+                continue
+            for other in self.tracks:
+                if other.ball != a or not other.hidden or not other.xy:
+                    continue
+                gap = obs.t - other.last_seen
+                if 0 < gap <= self.cfg.lost_after and float(np.linalg.norm(
+                        obs.xy[d] - np.asarray(other.xy[-1]))) <= self.cfg.max_speed * gap + 0.05:
+                    out[j] = True
+        return out
 
     def _contact_stop(self, tr: Track, pred: np.ndarray, others: np.ndarray,
                       with_index: bool = False):  # type: ignore[no-untyped-def]
