@@ -59,6 +59,7 @@ class ShotSegmenter:
         self._suspect = 0
         self._suspect_ids: set[int] = set()
         self._suspect_t = 0.0
+        self._t_prev: float | None = None
 
     def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
         """Feed one frame; returns a window when a shot has just finished."""
@@ -76,6 +77,9 @@ class ShotSegmenter:
                 young = born > (self.t_first or 0.0) + 0.1 and t - born < self.min_age
                 if k in self.anchor and (young or t - self.last_seen.get(k, t) > self.reappear_gap):
                     self.anchor[k] = p
+        # balls seen on the previous frame too (a struck ball was in view, at rest, right before it moved)
+        steady = {k for k in seen if self.last_seen.get(k) == self._t_prev}
+        self._t_prev = t
         for k in seen:
             self.last_seen[k] = t
         self.recent.append((t, seen))
@@ -86,12 +90,15 @@ class ShotSegmenter:
                      self.move_threshold]
             # a fast struck ball is often seen off its place on one frame only, then lost in its blur: while
             # it stays unseen (briefly), its move is still pending rather than disproved by the quiet frame
+            # (the cue ball only, seen at rest on the frame before: it is the ball the cue strikes; a rack ball
+            # lifted by a racking hand, or a cue ball carried in by hand, also moves and vanishes)
+            cue = {s.track_id for s in states if s.ball == 0}
             pending = (not moved and self._suspect > 0 and t - self._suspect_t <= self.blur_gap
-                       and any(k not in seen for k in self._suspect_ids))
+                       and any(k not in seen and k in cue for k in self._suspect_ids))
             if pending:
                 return None
             self._suspect = self._suspect + 1 if moved else 0
-            self._suspect_ids = set(moved)
+            self._suspect_ids = {k for k in moved if k in steady}
             self._suspect_t = t
             if self._suspect >= 2:
                 self.moving = True

@@ -257,9 +257,10 @@ class BallTracker:
                 self._record(lost, obs, d)
                 continue
             if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 1.2 * 2 * self.geometry.ball_radius
-                   and float(np.linalg.norm(obs.xy[m] - self._prev[k])) > 0.004 for k, m in matches if k in self._prev):
-                # touching a ball that just moved (struck on this frame: the detector found the blur's far end
-                # as a circle beside it); a new ball on the table does not appear against a ball set moving
+                   and 0.004 < float(np.linalg.norm(obs.xy[m] - self._prev[k])) < self.geometry.ball_radius
+                   and self._was_resting(self.tracks[k]) for k, m in matches if k in self._prev):
+                # touching a resting ball that just started to move (struck on this frame: the detector found the
+                # blur's far end as a circle beside it); a new ball does not appear against a ball being struck
                 continue
             if obs.confidence[d] >= self.cfg.new_track_confidence:
                 kf = kalman.make_ball_filter(*obs.xy[d], measurement_sigma=self.cfg.measurement_sigma)
@@ -324,6 +325,13 @@ class BallTracker:
             if float(np.linalg.norm(p1 - p0)) > 0.01:
                 out.append((p0, p1))
         return out
+
+    def _was_resting(self, tr: Track, n: int = 4) -> bool:
+        """Its last ``n`` sightings before this frame's were within 4 mm of each other (at rest)."""
+        if len(tr.xy) < n + 1:
+            return False
+        prev = np.asarray(tr.xy[-n - 1:-1])
+        return float(np.max(np.linalg.norm(prev - prev[-1], axis=1))) < 0.004
 
     def _chain_streaks(self, obs: BallObservations, free: list[int],
                        streaks: list[tuple[np.ndarray, np.ndarray]]) -> None:
