@@ -112,9 +112,23 @@ def is_hand_placement(shot: Shot, still: float = 0.01, cue_before: tuple[float, 
     before, after = shot.before.get(0, cue_before), shot.after.get(0)
     if before is None or after is None:
         return False
-    if ((before[0] - after[0]) ** 2 + (before[1] - after[1]) ** 2) ** 0.5 > still:
-        return False
+    moved = ((before[0] - after[0]) ** 2 + (before[1] - after[1]) ** 2) ** 0.5
+    if moved > still:
+        return _set_down(shot, moved)
     return not any(e.ball == 0 or (e.balls is not None and 0 in e.balls) for e in shot.events)
+
+
+MAX_DECEL = 5.0  # m/s^2: cloth friction stops a sliding ball at about 2; only a hand stops it faster
+
+
+def _set_down(shot: Shot, moved: float) -> bool:
+    """The cue ball moved and touched nothing, and stopped faster than cloth friction can stop a ball: it was
+    put down by hand (ball in hand), not struck. A struck ball leaves at once and slows at a steady rate, so
+    covering ``moved`` and stopping within the window's ``T`` takes at least ``2 * moved / T**2``."""
+    if any(e.type not in ("strike", "rest") for e in shot.events):
+        return False
+    duration = shot.t_end - shot.t_start
+    return duration <= 0 or 2 * moved / duration ** 2 > MAX_DECEL
 
 
 def track_shots(observations: Iterable[BallObservations], geometry: TableGeometry | None = None,

@@ -33,3 +33,18 @@ def test_cue_ball_hidden_by_the_racking_arm_uses_where_it_last_rested() -> None:
     assert is_hand_placement(racked, cue_before=(0.9, 0.5)) is False
     assert is_hand_placement(racked) is False  # nothing known about the cue ball before: keep the shot
 
+
+
+@pytest.mark.parametrize("moved, duration, expected", [
+    (0.06, 0.1, True),    # ball in hand: 6 cm "in" 0.1 s would need 12 m/s^2
+    (0.06, 0.6, False),   # a soft tap that touches nothing: 0.7 m/s^2, a real (foul) shot
+    (0.30, 1.5, False),
+])
+def test_cue_ball_set_down_by_hand_is_not_a_shot(moved: float, duration: float, expected: bool) -> None:
+    shot = Shot(shot=1, t_start=10.0, t_end=10.0 + duration, before={0: (0.5, 0.5)}, after={0: (0.5 + moved, 0.5)},
+                events=(ShotEvent(10.0, "strike"), ShotEvent(10.0 + duration, "rest")))
+    assert is_hand_placement(shot) is expected
+    with_cushion = Shot(shot=1, t_start=10.0, t_end=10.0 + duration, before=shot.before, after=shot.after,
+                        events=(ShotEvent(10.0, "strike"), ShotEvent(10.05, "cushion", ball=0, rail="left"),
+                                ShotEvent(10.0 + duration, "rest")))
+    assert is_hand_placement(with_cushion) is False  # it touched something: struck
