@@ -41,11 +41,10 @@ def _clip_key(p: Path) -> tuple[int, str]:
 
 def _frames_at(source: Path, times: list[float]) -> list[np.ndarray | None]:
     """The decoded frame nearest each time (one pass over the clip)."""
-    want = sorted(set(range(len(times))), key=lambda i: times[i])
     out: list[np.ndarray | None] = [None] * len(times)
     best = [float("inf")] * len(times)
     for frame in iter_frames(source):
-        for i in want:
+        for i in range(len(times)):
             d = abs(frame.t - times[i])
             if d < best[i]:
                 best[i], out[i] = d, frame.image

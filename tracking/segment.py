@@ -74,7 +74,7 @@ class ShotSegmenter:
             for k, p in seen.items():
                 born = self.first_seen.setdefault(k, t)
                 # balls there from the start of the footage (a clip may start just before a strike) are not young
-                young = born > (self.t_first or 0.0) + 0.1 and t - born < self.min_age
+                young = born > self.t_first + 0.1 and t - born < self.min_age
                 if k in self.anchor and (young or t - self.last_seen.get(k, t) > self.reappear_gap):
                     self.anchor[k] = p
         # balls seen on the previous frame too (a struck ball was in view, at rest, right before it moved)
