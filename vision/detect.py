@@ -21,7 +21,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision import region
 from vision.calibration import TableCalibration
+from vision.region import RegionParams
 from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
@@ -62,6 +64,8 @@ class DetectorParams:
             tips cast outlines on bare cloth).
         outline_weak_fill: or, failing that, least share of its disc mildly off the cloth's colour (a sphere's
             shading and highlight; see ``_weak_filled``).
+        split_votes: a rack's k-means split starts from the points inside it whose outline votes reach this share
+            of the usual threshold (``_blob_vote_peaks``).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
             (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
     """
@@ -90,6 +94,7 @@ class DetectorParams:
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
     thin_elongation: float = 4.0
+    split_votes: float = 0.7
 
 
 @dataclass
@@ -281,30 +286,57 @@ class BallDetector:
         self._fg_rails = fg & self.cushion_mask
         return fg & self.table_mask
 
+    region_pass: bool = True  # search again only where the frame changed (see vision/region.py); False: always all
+    region_params = RegionParams()
+
     def detect(self, frame: Frame) -> BallObservations:
         """The balls in one frame, table coordinates via the calibration.
 
-        When the table looks as it did at the last full detection (fewer than ``static_pixels`` working pixels
-        changed by more than ``static_diff`` grey levels: balls at rest between shots, a player walking round
-        the table outside it), that detection's balls are returned again at a fraction of the cost."""
+        When the table looks as it did when its balls were last decided (fewer than ``static_pixels`` working
+        pixels changed by more than ``static_diff`` grey levels: balls at rest
+        between shots, a player walking round the table outside it), those balls are returned again at a
+        fraction of the cost. When only parts of it changed (a cue and an arm over one end, a rolling ball), only
+        those parts are searched again (``region_pass``, see vision/region.py)."""
         image = frame.image
         small = self._small(image)
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if self._ref is not None:
             ref_grey, ref_obs = self._ref
-            changed = cv2.compare(cv2.absdiff(grey, ref_grey), self.p.static_diff, cv2.CMP_GT) & self.table_mask
+            changed = region.changed_mask(grey, ref_grey, self.p.static_diff, self.table_mask)
             if cv2.countNonZero(changed) < self.p.static_pixels:
                 return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
                                         radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
                                         id_scores=ref_obs.id_scores)
+            since = getattr(self, "_region_passes", 0)
+            if self.region_pass and since < self.region_params.full_every and getattr(self, "_fg", None) is not None:
+                todo = region.plan(changed, float(self.rmap.max()), self.region_params)
+                if todo is not None:
+                    obs = self._detect_regions(frame, small, grey, todo)
+                    new_ref = ref_grey.copy()
+                    np.copyto(new_ref, grey, where=todo.accept_px > 0)
+                    self._ref = (new_ref, obs)
+                    self._region_passes = since + 1
+                    return obs
         obs = self._detect_full(frame, small, grey)
         self._ref = (grey, obs)
+        self._region_passes = 0
         return obs
 
     def _detect_full(self, frame: Frame, small: np.ndarray, grey: np.ndarray | None = None) -> BallObservations:
-        image = frame.image
-        fg = self.foreground(image, small)
+        if grey is None:
+            grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        fg = self.foreground(frame.image, small)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+        self._fg = fg  # kept for region passes, which update it where they search
+        cands, kinds = self._search(fg, grey)
+        if len(cands) == 0:
+            self._balls = None
+            return BallObservations.empty(frame.t, frame.index)
+        return self._measure(frame, grey, fg, cands, kinds)
+
+    def _search(self, fg: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Candidate centres (working resolution) and how each was found, in the not-cloth mask ``fg`` (the whole
+        table, or one window of it while ``_window`` has cropped the per-pixel models)."""
         cands, kinds = self._candidates(fg)
         ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
         self._votes(self._last_small, cands, grey)
@@ -321,11 +353,79 @@ class BallDetector:
         if len(holes):
             cands = np.concatenate([cands, holes])
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
-        if grey is None:
-            grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        if len(cands) == 0:
+        return cands, kinds
+
+    def _window(self, box: tuple[int, int, int, int]) -> dict[str, object]:
+        """Crop the per-pixel models to ``box`` (working resolution) so that the search runs on that window
+        alone; returns what it replaced, for ``_unwindow``."""
+        x0, y0, x1, y1 = box
+        ys, xs = slice(y0, y1), slice(x0, x1)
+        saved = {k: getattr(self, k) for k in _WINDOWED}
+        for k in ("rmap", "table_mask", "cushion_mask", "_bg", "_dark", "_bright"):
+            setattr(self, k, saved[k][ys, xs])  # type: ignore[index]
+        self._bg_planes = [p[ys, xs] for p in saved["_bg_planes"]]  # type: ignore[attr-defined]
+        zones, static = [], []
+        for (zy, zx, zone), st in zip(saved["_zones"], saved["_static"], strict=True):  # type: ignore[call-overload]
+            ya, yb, xa, xb = max(zy.start, y0), min(zy.stop, y1), max(zx.start, x0), min(zx.stop, x1)
+            if ya >= yb or xa >= xb:
+                continue
+            cut = (slice(ya - zy.start, yb - zy.start), slice(xa - zx.start, xb - zx.start))
+            zones.append((slice(ya - y0, yb - y0), slice(xa - x0, xb - x0), zone[cut]))
+            static.append(st[cut])
+        self._zones, self._static = zones, static
+        self._split_cache = {}  # blobs are keyed by their box in the searched image
+        return saved
+
+    def _unwindow(self, saved: dict[str, object]) -> None:
+        for k, v in saved.items():
+            setattr(self, k, v)
+
+    def _detect_regions(self, frame: Frame, small: np.ndarray, grey: np.ndarray,
+                        todo: region.RegionPlan) -> BallObservations:
+        """A search of the windows in ``todo`` only: inside its accept zone the balls found now, elsewhere the
+        balls of the last frame, as they were measured."""
+        found: list[np.ndarray] = []
+        how: list[np.ndarray] = []
+        fg_all = self._fg.copy()
+        for k, box in enumerate(todo.boxes, start=1):
+            x0, y0, x1, y1 = box
+            saved = self._window(box)
+            try:
+                fg = self.foreground(frame.image, small[y0:y1, x0:x1])
+                fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+                cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
+            finally:
+                self._unwindow(saved)
+            fg_all[y0:y1, x0:x1] = fg
+            if len(cands):
+                cands = cands + [x0, y0]
+                mine = (todo.at(todo.labels, cands) == k) & (todo.at(todo.near, cands) > 0)
+                found.append(cands[mine])
+                how.append(kinds[mine])
+        self._fg = fg_all
+        self._split_cache = {}  # the whole-table cache no longer matches the mask
+        cands = np.concatenate(found) if found else np.zeros((0, 2))
+        kinds = np.concatenate(how) if how else np.zeros(0, np.int8)
+        old = self._balls
+        keep = np.zeros(0, bool)
+        if old is not None and len(old.at):
+            keep = todo.at(todo.accept, old.at) == 0
+            if keep.any() and len(cands):  # a kept ball stands: a candidate on it at the zone's edge is that ball
+                h, w = grey.shape
+                rc = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
+                               np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
+                gap = np.linalg.norm(cands[:, None] - old.at[keep][None], axis=-1).min(axis=1)
+                cands, kinds = cands[gap >= self.p.min_separation * rc], kinds[gap >= self.p.min_separation * rc]
+        if len(cands) == 0 and not keep.any():
             self._balls = None
             return BallObservations.empty(frame.t, frame.index)
+        return self._measure(frame, grey, fg_all, cands, kinds, keep)
+
+    def _measure(self, frame: Frame, grey: np.ndarray, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
+                 keep: np.ndarray | None = None) -> BallObservations:
+        """Refine, test and identify candidates (working resolution) into observations; ``keep``: the last
+        frame's balls (``_balls``) that stand unchanged beside them (a region pass)."""
+        image = frame.image
         x0, y0 = self.roi[:2]
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         # Balls whose neighbourhood has not changed since they were last measured keep that measurement (a
@@ -354,12 +454,22 @@ class BallDetector:
         ok = self._plausible(xy) & np.where(kinds == 2, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
+        conf = np.clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
+        if keep is not None and keep.any() and self._balls is not None and self._ref is not None:
+            old, last = self._balls, self._ref[1]
+            dup = (prev >= 0) & keep[np.maximum(prev, 0)]  # a candidate at the zone's edge that is a kept ball
+            centres, radii, xy, fit, ids = centres[~dup], radii[~dup], xy[~dup], fit[~dup], ids[~dup]
+            conf, prev, fresh = conf[~dup], prev[~dup], fresh[~dup]
+            k = np.flatnonzero(keep)
+            centres, radii = np.concatenate([old.centres[k], centres]), np.concatenate([old.radii[k], radii])
+            fit, ids = np.concatenate([old.fit[k], fit]), np.concatenate([old.ids[k], ids])
+            xy, conf = np.concatenate([last.xy[k], xy]), np.concatenate([last.confidence[k], conf])
+            prev, fresh = np.concatenate([k, prev]), np.concatenate([np.zeros(len(k), bool), fresh])
         if fresh.any():  # all balls together: an identifier may make one frame's scores consistent (one_of_each)
             ids = self._identify(image, centres, radii)
         self._remember(grey, centres, radii, fit, ids, prev)
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
-        conf = np.clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
         return BallObservations(t=frame.t, frame_index=frame.index, xy=xy, xy_px=centres, radius_px=radii,
                                 confidence=conf, id_scores=ids)
 
@@ -484,7 +594,10 @@ class BallDetector:
                 if not wide[k] and peak_fit <= 0.1:
                     split, use = peaks, False  # the peaks already follow the outline closely: nothing to split
                 else:
-                    split = _split_cluster(pts, int(guess[k]), r, contour, peaks)
+                    # k-means starts from the centres the blob's outlines vote for (a shadow-filled rack has no
+                    # distance peak per ball, but every ball's visible outline still points at its centre)
+                    voted = self._blob_vote_peaks(comp, int(x), int(y), r)
+                    split = _split_cluster(pts, int(guess[k]), r, contour, _merge_seeds(voted, peaks, 1.5 * r))
                     # a blob that is not wide keeps its peaks unless the split explains its outline better
                     use = bool(wide[k]) or (len(split) > 0 and _scallop(contour, split, r) < peak_fit)
             cache[key] = (comp, split, use)
@@ -523,6 +636,44 @@ class BallDetector:
                 out.append((float(xs[i]), float(ys[i])))
                 kinds.append(1)
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
+
+    def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float) -> np.ndarray:
+        """Ball centres inside one blob (mask ``comp`` at ``x, y``, working resolution) by a one-radius radial
+        symmetry transform of the working image round it (as ``_votes``, no ball excluded), strongest first:
+        inside a packed, shadow-filled rack the outlines between balls still vote for each ball's centre."""
+        small = self._last_small
+        hh, ww = small.shape[:2]
+        pad = int(np.ceil(1.5 * r)) + 1
+        bx0, by0 = max(x - pad, 0), max(y - pad, 0)
+        bx1, by1 = min(x + comp.shape[1] + pad, ww), min(y + comp.shape[0] + pad, hh)
+        grey = cv2.cvtColor(small[by0:by1, bx0:bx1], cv2.COLOR_BGR2GRAY)
+        h, w = grey.shape
+        if h < 3 or w < 3:
+            return np.zeros((0, 2), np.float32)
+        gx16, gy16 = cv2.spatialGradient(grey)
+        gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+        mag = cv2.magnitude(gx, gy)
+        iy, ix = np.nonzero(mag > self.p.edge_min)
+        if len(ix) == 0:
+            return np.zeros((0, 2), np.float32)
+        m = mag[iy, ix]
+        rv = self.rmap[iy + by0, ix + bx0]
+        ux, uy = gx[iy, ix] / m * rv, gy[iy, ix] / m * rv
+        vx = np.clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
+        vy = np.clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
+        acc = cv2.GaussianBlur(np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w),
+                               (0, 0), 0.8)
+        k = self.p.split_votes * self._vote_threshold() * r
+        py, px = _local_maxima(acc, k)
+        # inside the blob (its own pixels, not the gaps between it and the box)
+        cy, cx = py + by0 - y, px + bx0 - x
+        inside = (cy >= 0) & (cy < comp.shape[0]) & (cx >= 0) & (cx < comp.shape[1])
+        inside[inside] = comp[cy[inside], cx[inside]] > 0
+        py, px = py[inside], px[inside]
+        if len(px) == 0:
+            return np.zeros((0, 2), np.float32)
+        keep = _greedy_nms(px, py, acc[py, px], 1.5 * r)
+        return np.stack([px[keep] + bx0, py[keep] + by0], axis=1).astype(np.float32)
 
     def _ridge(self, fg: np.ndarray, xs: np.ndarray, ys: np.ndarray, vals: np.ndarray,
                rloc: np.ndarray) -> np.ndarray:
@@ -896,6 +1047,9 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
 
 
 _K3 = np.ones((3, 3), np.uint8)
+# what a region pass crops to its window while it searches (BallDetector._window)
+_WINDOWED = ("rmap", "table_mask", "cushion_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
+             "_split_cache", "_acc", "_last_acc", "_fg_rails", "_last_small")
 
 
 @functools.lru_cache(maxsize=32)
@@ -948,6 +1102,16 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     if best is None or best_score > MAX_SCALLOP_DEVIATION:
         return np.zeros((0, 2), np.float32)
     return best.astype(np.float32)
+
+
+def _merge_seeds(first: np.ndarray, then: np.ndarray, min_dist: float) -> np.ndarray:
+    """``first``, followed by the points of ``then`` not within ``min_dist`` of any of them."""
+    if len(first) == 0:
+        return then
+    if len(then) == 0:
+        return first
+    d = np.linalg.norm(then[:, None] - first[None], axis=-1).min(axis=1)
+    return np.concatenate([first, then[d >= min_dist]]).astype(np.float32)
 
 
 def _minor_spread(comp: np.ndarray) -> float:

@@ -1,0 +1,98 @@
+"""Where a frame changed since the balls were last decided, for the detector's region-wise pass.
+
+Why: between shots and during most of one, only part of the table changes from one frame to the next (a cue and
+an arm over one end, one or two rolling balls). The detector compares each frame with a reference image (the
+working-resolution grey of the table as it was when each part was last searched) and searches again only around
+what changed; balls elsewhere are kept as they were. What makes this safe:
+
+- *Change.* A pixel counts as changed when its grey level moved by more than the detector's ``static_diff``
+  since the reference (not since the last frame, so a slow drift adds up until it trips). On the 2019 broadcast
+  clips the isolated specks of compression noise are few between frames of a still table (0-6 pixels of
+  ~100 000); each becomes a small window of its own, and a mask opened against them would also hide the
+  one-pixel crescent of a ball drifting slowly, so they are not filtered out.
+- *Accept zone.* Around the changed pixels, ``accept_radii`` ball radii wide: every ball with a changed pixel, or
+  with a changed pixel among the rings the clutter test samples (1.7 radii), has its centre inside it. Inside the
+  zone the new search decides which balls there are; outside it the last balls are kept. A ball that rolls from
+  one place to another changes the pixels of both, so both lie in the zone: it is neither lost nor duplicated.
+- *Margin.* Each search window reaches ``margin_radii`` beyond the accept zone, so the tests that look around a
+  candidate (neighbours, clutter rings, outline votes) see what a search of the whole table would see.
+- *Fall-backs.* Too many separate regions, or windows covering too much of the table (a break, a player's body
+  over the table), or ``full_every`` region passes in a row: the whole table is searched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass
+class RegionParams:
+    """Thresholds of the region-wise pass (radii = the working-resolution ball radius)."""
+
+    accept_radii: float = 3.0
+    margin_radii: float = 4.0
+    max_share: float = 0.45  # of the table's working-resolution bounding box, in search windows
+    max_regions: int = 6
+    full_every: int = 25  # region passes in a row before a search of the whole table (one second at 25 fps)
+
+
+BLOCK = 4  # working pixels per side of the blocks the plan is made on (labelling the full mask costs ~1 ms)
+
+
+@dataclass
+class RegionPlan:
+    """Where to search again, on a grid of ``BLOCK`` x ``BLOCK`` working pixels: ``accept`` (uint8, 255 = the last
+    balls there are dropped), ``near`` (``accept`` grown by a radius: a candidate found there is taken unless a kept
+    ball stands within ``min_separation`` of it, so a ball whose centre moved across the zone's edge by a pixel is
+    neither lost nor doubled), ``labels`` (int32, the window each block belongs to, 1-based); ``boxes`` (x0, y0, x1,
+    y1) of the windows in working pixels, and ``accept_px``, ``accept`` at working resolution."""
+
+    accept: np.ndarray
+    near: np.ndarray
+    labels: np.ndarray
+    boxes: list[tuple[int, int, int, int]]
+    accept_px: np.ndarray
+
+    def at(self, grid: np.ndarray, pts: np.ndarray) -> np.ndarray:
+        """``grid``'s value at working-resolution points (N, 2)."""
+        gy, gx = grid.shape
+        xi = np.clip(np.round(pts[:, 0]).astype(int) // BLOCK, 0, gx - 1)
+        yi = np.clip(np.round(pts[:, 1]).astype(int) // BLOCK, 0, gy - 1)
+        return grid[yi, xi]
+
+
+def changed_mask(grey: np.ndarray, ref: np.ndarray, diff: float, table_mask: np.ndarray) -> np.ndarray:
+    """uint8 mask (255 = changed) of table pixels whose grey level moved by more than ``diff`` since ``ref``."""
+    return cv2.compare(cv2.absdiff(grey, ref), float(diff), cv2.CMP_GT) & table_mask
+
+
+def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | None:
+    """The windows to search for a frame whose ``changed`` mask is given, or None when the whole table should be
+    searched (too much changed, or in too many places). ``r``: the largest ball radius, working pixels. Distances
+    are rounded up to whole blocks, so every zone holds at least what it would at working resolution."""
+    h, w = changed.shape
+    gh, gw = -(-h // BLOCK), -(-w // BLOCK)
+    padded = np.zeros((gh * BLOCK, gw * BLOCK), np.uint8)
+    padded[:h, :w] = changed
+    coarse = padded.reshape(gh, BLOCK, gw, BLOCK).max(axis=(1, 3))
+
+    def grow(m: np.ndarray, px: float) -> np.ndarray:
+        k = 2 * int(np.ceil(px / BLOCK)) + 1
+        return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+
+    accept = grow(coarse, params.accept_radii * r)
+    near = grow(accept, r)
+    window = grow(near, params.margin_radii * r)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(window, 8, cv2.CV_32S)
+    if n - 1 > params.max_regions or n < 2:
+        return None
+    area = int((stats[1:, cv2.CC_STAT_WIDTH] * stats[1:, cv2.CC_STAT_HEIGHT]).sum()) * BLOCK * BLOCK
+    if area > params.max_share * h * w:
+        return None
+    boxes = [(int(x) * BLOCK, int(y) * BLOCK, min(int(x + bw) * BLOCK, w), min(int(y + bh) * BLOCK, h))
+             for x, y, bw, bh in stats[1:, :4]]
+    accept_px = cv2.resize(accept, (gw * BLOCK, gh * BLOCK), interpolation=cv2.INTER_NEAREST)[:h, :w]
+    return RegionPlan(accept=accept, near=near, labels=labels, boxes=boxes, accept_px=accept_px)
