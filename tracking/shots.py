@@ -156,9 +156,11 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
             continue
         number += 1
         for e in shot.events:
-            # the cue ball always comes back (ball in hand): only object balls leave play
-            if e.type in ("pocket", "off_table") and e.ball is not None and e.ball != 0:
-                tracker.remove_ball(e.ball)
+            if e.type in ("pocket", "off_table") and e.ball is not None:
+                tracker.retire_ball(e.ball)
+                # the cue ball always comes back (ball in hand): only object balls leave play
+                if e.ball != 0:
+                    tracker.remove_ball(e.ball)
         yield shot
     window = segmenter.finish()
     if window is not None:

@@ -48,6 +48,12 @@ class TrackerConfig:
         merge_distance: detections closer than this (m; two balls are never closer than 57 mm) are one ball.
         hidden_id_half_life: a hidden track's claim on its identity halves every this many seconds unseen, so a
             ball picked up by hand (ball in hand, spotting) hands its id to the track where it is put down.
+        rest_span: a track seen staying within ``rest_radius`` for this long has rested: it is a ball on the table.
+        rest_radius: how far (m) its sightings may wander while it rests (detector noise, a few mm).
+        unrested_keep: the identity probability below which a track that has never rested would rather stay
+            unnamed; a rested track's is 1e-3. A hand, a cue's ferrule or a player's sleeve moves while the table
+            is quiet and never rests where it is found; scored as the cue ball, it took the resting cue ball's
+            name (dev scratch-3, 30/720p: the back hand on the cue's butt, scored as a white ball).
     """
 
     gate: float = 0.06
@@ -64,6 +70,9 @@ class TrackerConfig:
     max_speed: float = 12.0
     vote_cap: float = 15.0
     hidden_id_half_life: float = 1.0
+    rest_span: float = 0.5
+    rest_radius: float = 0.008
+    unrested_keep: float = 0.03
 
     def __post_init__(self) -> None:
         for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
@@ -88,6 +97,9 @@ class Track:
     ball: int | None = None
     identity_confidence: float = 0.0
     hidden: bool = False
+    rested: bool = False
+    rest_anchor: tuple[float, float] | None = None
+    rest_since: float = 0.0
 
     @property
     def position(self) -> np.ndarray:
@@ -153,6 +165,13 @@ class BallTracker:
     def spot_ball(self, ball: int) -> None:
         """The rules put ``ball`` back on the table."""
         self.allowed.add(ball)
+
+    def retire_ball(self, ball: int) -> None:
+        """``ball`` left the table (pocketed, off the table): its track ends here. Left in, the hidden track's
+        gate kept growing and it took whatever was found next within reach (a hand placing the cue ball in hand,
+        a hand reaching over the table), and when the rules spotted the ball its old track came back with it
+        at the wrong place: extra shots. A ball back on the table starts a track of its own."""
+        self.tracks = [tr for tr in self.tracks if tr.ball != ball]
 
     # -- per frame ------------------------------------------------------------------------------------------
     def merge_overlaps(self, obs: BallObservations) -> BallObservations:
@@ -394,6 +413,12 @@ class BallTracker:
         w = float(obs.confidence[d])
         tr.votes += w * np.log(np.clip(obs.id_scores[d], 1e-4, 1.0))
         tr.n_votes += w
+        z = tr.xy[-1]
+        if tr.rest_anchor is None or np.hypot(z[0] - tr.rest_anchor[0], z[1] - tr.rest_anchor[1]) > \
+                self.cfg.rest_radius:
+            tr.rest_anchor, tr.rest_since = z, obs.t
+        elif obs.t - tr.rest_since >= self.cfg.rest_span:
+            tr.rested = True
 
     def _collision_hypotheses(self) -> dict[int, list[tuple[np.ndarray, np.ndarray]]]:
         """Where each ball would be if the straight moves predicted for this frame collided: track index ->
@@ -535,8 +560,10 @@ class BallTracker:
         now = self.frame_times[-1] if self.frame_times else 0.0
         weight = np.array([min(tr.n_votes, cap) * (0.5 ** ((now - tr.last_seen) / self.cfg.hidden_id_half_life)
                                                    if tr.hidden else 1.0) for tr in live])[:, None]
-        # dummy columns let a spurious track stay unnamed instead of stealing an id
-        cost = np.hstack([-score * weight, np.full((len(live), len(live)), -np.log(1e-3) * weight)])
+        # dummy columns let a spurious track stay unnamed instead of stealing an id; a track that never rested
+        # (a hand, a cue moving over a quiet table) gives way to one that did
+        keep = np.array([1e-3 if tr.rested else self.cfg.unrested_keep for tr in live])[:, None]
+        cost = np.hstack([-score * weight, np.broadcast_to(-np.log(keep) * weight, (len(live), len(live)))])
         rows, cols = linear_sum_assignment(cost)
         for tr in live:
             tr.ball = None
