@@ -64,6 +64,8 @@ class DetectorParams:
             tips cast outlines on bare cloth).
         outline_weak_fill: or, failing that, least share of its disc mildly off the cloth's colour (a sphere's
             shading and highlight; see ``_weak_filled``).
+        side_clearance: a centre this close (m) to a side pocket's centre is in it (its mouth is wider and
+            lies beyond the nose line, so a ball on its lip is nearer than ``pocket_clearance``).
         split_votes: a rack's k-means split starts from the points inside it whose outline votes reach this share
             of the usual threshold (``_blob_vote_peaks``).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
@@ -95,6 +97,7 @@ class DetectorParams:
     beside_votes: float = 1.6
     thin_elongation: float = 4.0
     split_votes: float = 0.7
+    side_clearance: float = 0.045
 
 
 @dataclass
@@ -898,14 +901,26 @@ class BallDetector:
         return (fg[yi, xi] > 0).mean(axis=1)
 
     def _plausible(self, xy: np.ndarray) -> np.ndarray:
-        """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth."""
+        """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth.
+
+        A side pocket's mouth has no cushion: a ball rolling along it, or stopping on its lip, has its centre
+        past the usual slack, up to the nose line itself, and nearer the pocket's centre than a corner
+        pocket allows (``side_clearance``)."""
         g = self.geometry
         if len(xy) == 0:
             return np.zeros(0, bool)
         m = g.ball_radius * (1.0 - self.p.edge_margin)
-        ok = (xy[:, 0] > m) & (xy[:, 0] < g.length - m) & (xy[:, 1] > m) & (xy[:, 1] < g.width - m)
+        inx = (xy[:, 0] > m) & (xy[:, 0] < g.length - m)
+        iny = (xy[:, 1] > m) & (xy[:, 1] < g.width - m)
+        ok = inx & iny
         for p in g.pockets:
-            ok &= np.hypot(xy[:, 0] - p.centre[0], xy[:, 1] - p.centre[1]) > self.p.pocket_clearance
+            side = 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius
+            if side:  # in its mouth's span a centre may reach the nose line
+                ok |= inx & (np.abs(xy[:, 0] - p.centre[0]) < p.mouth / 2) & (xy[:, 1] > 0) & (xy[:, 1] < g.width)
+        for p in g.pockets:
+            side = 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius
+            ok &= np.hypot(xy[:, 0] - p.centre[0], xy[:, 1] - p.centre[1]) > (
+                self.p.side_clearance if side else self.p.pocket_clearance)
         return ok
 
     def _refine(self, image: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
