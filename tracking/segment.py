@@ -4,8 +4,9 @@ A shot starts when some seen ball leaves the place it rested by more than ``move
 row, and ends when, for every seen ball, the mean position over the first and the second half of the last
 ``rest_time`` seconds differ by less than ``still_drift`` (means, so that detector noise does not keep a shot
 open). A hidden ball counts as still (a ball under an arm is not moving the shot along). A ball back in view after
-``reappear_gap`` away, and a track younger than ``min_age``, are re-anchored instead of starting a shot (ball in
-hand, a hand carrying a ball, a transient detection).
+``reappear_gap`` away, and a track that has not yet stayed within ``rest_radius`` for ``min_age`` (unless it was
+there from the first frame), are re-anchored instead of starting a shot (ball in hand, a hand carrying a ball, a
+transient detection).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ class ShotSegmenter:
     """
 
     def __init__(self, move_threshold: float = 0.012, still_drift: float = 0.004, rest_time: float = 0.5,
-                 reappear_gap: float = 0.5, min_age: float = 0.5, blur_gap: float = 0.1) -> None:
+                 reappear_gap: float = 0.5, min_age: float = 0.5, blur_gap: float = 0.1,
+                 rest_radius: float = 0.008) -> None:
         if move_threshold <= 0 or still_drift <= 0 or rest_time <= 0 or reappear_gap <= 0:
             raise ValueError("ShotSegmenter: move_threshold, still_drift, rest_time and reappear_gap must be "
                              "positive")
@@ -60,6 +62,9 @@ class ShotSegmenter:
         self._suspect_ids: set[int] = set()
         self._suspect_t = 0.0
         self._t_prev: float | None = None
+        self.rest_radius = rest_radius
+        self._rest_anchor: dict[int, tuple[np.ndarray, float]] = {}
+        self.rested: set[int] = set()
 
     def update(self, t: float, states: list[TrackState]) -> ShotWindow | None:
         """Feed one frame; returns a window when a shot has just finished."""
@@ -73,15 +78,22 @@ class ShotSegmenter:
             # balls it sets moving and once it has been seen long enough)
             for k, p in seen.items():
                 born = self.first_seen.setdefault(k, t)
-                # balls there from the start of the footage (a clip may start just before a strike) are not young
-                young = born > self.t_first + 0.1 and t - born < self.min_age
+                # balls there from the start of the footage (a clip may start just before a strike) are not young;
+                # a later track is young until it has rested for min_age: a hand carrying the cue ball in from the
+                # rail for longer than min_age opened a shot of its own (dev nine-ball-rack-5, 22.7 s)
+                young = born > self.t_first + 0.1 and k not in self.rested
                 if k in self.anchor and (young or t - self.last_seen.get(k, t) > self.reappear_gap):
                     self.anchor[k] = p
         # balls seen on the previous frame too (a struck ball was in view, at rest, right before it moved)
         steady = {k for k in seen if self.last_seen.get(k) == self._t_prev}
         self._t_prev = t
-        for k in seen:
+        for k, p in seen.items():
             self.last_seen[k] = t
+            anchor = self._rest_anchor.get(k)
+            if anchor is None or float(np.linalg.norm(p - anchor[0])) > self.rest_radius:
+                self._rest_anchor[k] = (p, t)
+            elif t - anchor[1] >= self.min_age:
+                self.rested.add(k)
         self.recent.append((t, seen))
         while self.recent and self.recent[0][0] < t - self.rest_time:
             self.recent.popleft()

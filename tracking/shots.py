@@ -111,11 +111,23 @@ def is_hand_placement(shot: Shot, still: float = 0.01, cue_before: tuple[float, 
     Not the track's last sighting: while the cue ball is hidden its id fades and a rack ball can borrow it."""
     before, after = shot.before.get(0, cue_before), shot.after.get(0)
     if before is None or after is None:
-        return False
+        return _nothing_moved(shot, still)
     moved = ((before[0] - after[0]) ** 2 + (before[1] - after[1]) ** 2) ** 0.5
     if moved > still:
         return _set_down(shot, moved)
     return not any(e.ball == 0 or (e.balls is not None and 0 in e.balls) for e in shot.events)
+
+
+def _nothing_moved(shot: Shot, still: float) -> bool:
+    """No cue ball in the window, no event but its strike and rest, and no ball on the table moved: the motion
+    that opened it was not a ball's (a hand carrying the cue ball in after a scratch, dev nine-ball-rack-5)."""
+    if any(e.type not in ("strike", "rest") for e in shot.events):
+        return False
+    for b, p in shot.before.items():
+        q = shot.after.get(b)
+        if q is None or ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5 > still:
+            return False
+    return True
 
 
 MAX_DECEL = 5.0  # m/s^2: cloth friction stops a sliding ball at about 2; only a hand stops it faster
