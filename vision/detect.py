@@ -313,6 +313,10 @@ class BallDetector:
             since = getattr(self, "_region_passes", 0)
             if self.region_pass and since < self.region_params.full_every and getattr(self, "_fg", None) is not None:
                 todo = region.plan(changed, float(self.rmap.max()), self.region_params)
+                if todo is not None and not todo.boxes:  # only compression specks changed
+                    return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
+                                            radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
+                                            id_scores=ref_obs.id_scores)
                 if todo is not None:
                     obs = self._detect_regions(frame, small, grey, todo)
                     new_ref = ref_grey.copy()
@@ -376,12 +380,25 @@ class BallDetector:
             zones.append((slice(ya - y0, yb - y0), slice(xa - x0, xb - x0), zone[cut]))
             static.append(st[cut])
         self._zones, self._static = zones, static
-        self._split_cache = {}  # blobs are keyed by their box in the searched image
+        # the last split blobs inside the window, in its coordinates (a still rack is not split again)
+        off = np.array([x0, y0], np.float32)
+        self._split_cache = {(bx - x0, by - y0, bw, bh): (comp, split - off, use)
+                             for (bx, by, bw, bh), (comp, split, use) in saved["_split_cache"].items()  # type: ignore[attr-defined]
+                             if bx >= x0 and by >= y0 and bx + bw <= x1 and by + bh <= y1}
         return saved
 
-    def _unwindow(self, saved: dict[str, object]) -> None:
+    def _unwindow(self, saved: dict[str, object], box: tuple[int, int, int, int]) -> None:
+        """Put back what ``_window`` replaced; the blobs split in the window replace the cache's there."""
+        x0, y0, x1, y1 = box
+        found = self._split_cache
         for k, v in saved.items():
             setattr(self, k, v)
+        off = np.array([x0, y0], np.float32)
+        cache = {key: v for key, v in self._split_cache.items()
+                 if key[0] >= x1 or key[1] >= y1 or key[0] + key[2] <= x0 or key[1] + key[3] <= y0}
+        cache.update({(bx + x0, by + y0, bw, bh): (comp, split + off, use)
+                      for (bx, by, bw, bh), (comp, split, use) in found.items()})
+        self._split_cache = cache
 
     def _detect_regions(self, frame: Frame, small: np.ndarray, grey: np.ndarray,
                         todo: region.RegionPlan) -> BallObservations:
@@ -398,7 +415,7 @@ class BallDetector:
                 fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
                 cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
             finally:
-                self._unwindow(saved)
+                self._unwindow(saved, box)
             fg_all[y0:y1, x0:x1] = fg
             if len(cands):
                 cands = cands + [x0, y0]
@@ -406,7 +423,6 @@ class BallDetector:
                 found.append(cands[mine])
                 how.append(kinds[mine])
         self._fg = fg_all
-        self._split_cache = {}  # the whole-table cache no longer matches the mask
         cands = np.concatenate(found) if found else np.zeros((0, 2))
         kinds = np.concatenate(how) if how else np.zeros(0, np.int8)
         old = self._balls

@@ -36,6 +36,7 @@ class RegionParams:
     margin_radii: float = 4.0
     max_share: float = 0.45  # of the table's working-resolution bounding box, in search windows
     max_regions: int = 6
+    min_speck: int = 4  # changed blobs of fewer pixels (8-connected) are compression noise, not searched
     full_every: int = 25  # region passes in a row before a search of the whole table (one second at 25 fps)
 
 
@@ -71,13 +72,23 @@ def changed_mask(grey: np.ndarray, ref: np.ndarray, diff: float, table_mask: np.
 
 def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | None:
     """The windows to search for a frame whose ``changed`` mask is given, or None when the whole table should be
-    searched (too much changed, or in too many places). ``r``: the largest ball radius, working pixels. Distances
+    searched (too much changed, or in too many places); a plan with no windows when only specks changed (the
+    caller keeps the last balls and its reference, so specks that grow are seen later). ``r``: the largest ball radius, working pixels. Distances
     are rounded up to whole blocks, so every zone holds at least what it would at working resolution."""
     h, w = changed.shape
+    if params.min_speck > 1:  # compression specks: tiny changed blobs that grow no further
+        n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(changed, 8, cv2.CV_16U, cv2.CCL_BBDT)
+        small = st[:, cv2.CC_STAT_AREA] < params.min_speck
+        if small[1:].any():
+            small[0] = True
+            if small.all():
+                return RegionPlan(accept=np.zeros((1, 1), np.uint8), near=np.zeros((1, 1), np.uint8),
+                                  labels=np.zeros((1, 1), np.int32), boxes=[], accept_px=np.zeros_like(changed))
+            changed = np.where(small[lab], np.uint8(0), changed)
     gh, gw = -(-h // BLOCK), -(-w // BLOCK)
-    padded = np.zeros((gh * BLOCK, gw * BLOCK), np.uint8)
-    padded[:h, :w] = changed
-    coarse = padded.reshape(gh, BLOCK, gw, BLOCK).max(axis=(1, 3))
+    padded = cv2.copyMakeBorder(changed, 0, gh * BLOCK - h, 0, gw * BLOCK - w, cv2.BORDER_CONSTANT, value=0)
+    # a block is changed when any of its pixels is (the mean over the block is above 0; whole blocks, so exact)
+    coarse = cv2.compare(cv2.resize(padded, (gw, gh), interpolation=cv2.INTER_AREA), 0, cv2.CMP_GT)
 
     def grow(m: np.ndarray, px: float) -> np.ndarray:
         k = 2 * int(np.ceil(px / BLOCK)) + 1
