@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import statistics
 import sys
 import zlib
@@ -82,10 +83,12 @@ def truth_shot(events: list[dict], before: dict, after: dict) -> Shot:
                            "after": {str(k): list(v) for k, v in after.items()}, "events": evs})
 
 
-def cases_toy(split: str, n: int, fps: float):
-    base = 0 if split == "dev" else 100
+def cases_toy(split: str, n: int, fps: float, families: list[str] | None = None, first: int = 0):
+    base = (0 if split == "dev" else 100) + first
+    if split == "dev" and base + n > 100:
+        raise CuerefError(f"dev seeds are 0-99: --first {first} --n {n} runs past them")
     sim = ToySim()
-    for fam in FAMILIES:
+    for fam in families or FAMILIES:
         for s in range(base, base + n):
             sc = make_scenario(fam, s)
             t = np.arange(0.0, sc.t_strike + 12.0, 1.0 / fps)
@@ -204,20 +207,31 @@ POOLTOOL_FAMILIES = ("break-8", "break-9", "break-14.1", "cut", "miss", "scratch
                      "combination", "frozen", "near-rail", "jump")
 
 
-def cases_pooltool(split: str, n: int, fps: float, res: str, occlusion: bool = True):
-    """C's pooltool scenarios (needs the sim extra), sampled at frame times, with the arms' visibility mask."""
+def cases_pooltool(split: str, n: int, fps: float, res: str, occlusion: bool = True,
+                   families: list[str] | None = None, first: int = 0, sim_cache: Path | None = None):
+    """C's pooltool scenarios (needs the sim extra), sampled at frame times, with the arms' visibility mask.
+    ``families`` limits the families (default all), ``first`` offsets the seeds within the split; ``sim_cache``
+    keeps each simulation on disk (a pooltool run takes seconds per scenario; the bench re-runs in a fraction)."""
     from cueref.synth.clip import make_camera, simulate_scenario
 
-    base = 0 if split == "dev" else 100
-    for fam in POOLTOOL_FAMILIES:
+    base = (0 if split == "dev" else 100) + first
+    if split == "dev" and base + n > 100:
+        raise CuerefError(f"dev seeds are 0-99: --first {first} --n {n} runs past them")
+    for fam in families or POOLTOOL_FAMILIES:
         for s in range(base, base + n):
             key = (fam, s, occlusion)
+            disk = sim_cache / f"{fam}-{s}-{int(occlusion)}.pkl" if sim_cache is not None else None
+            if key not in _CLIPS and disk is not None and disk.exists():
+                _CLIPS[key] = pickle.loads(disk.read_bytes())
             if key not in _CLIPS:
                 try:
                     _CLIPS[key] = simulate_scenario(fam, s, occlusion=occlusion)
                 except CuerefError as exc:  # the scenario found no shot of its kind for this seed
                     print(f"  skip {fam} seed={s}: {exc}", file=sys.stderr)
                     _CLIPS[key] = None
+                if disk is not None:
+                    disk.parent.mkdir(parents=True, exist_ok=True)
+                    disk.write_bytes(pickle.dumps(_CLIPS[key]))
             clip = _CLIPS[key]
             if clip is None:
                 continue
@@ -344,9 +358,11 @@ def run(args: argparse.Namespace) -> dict:
             if args.synth_dir:
                 source = cases_synth(Path(args.synth_dir), fps)
             elif args.source == "pooltool":
-                source = cases_pooltool(args.split, args.n, fps, res, occlusion=not args.no_occlusion)
+                source = cases_pooltool(args.split, args.n, fps, res, occlusion=not args.no_occlusion,
+                                        families=args.families, first=args.first,
+                                        sim_cache=Path(args.sim_cache) if args.sim_cache else None)
             else:
-                source = cases_toy(args.split, args.n, fps)
+                source = cases_toy(args.split, args.n, fps, families=args.families, first=args.first)
             for fam, seed, t, xy, vis, truths in source:
                 obs = oracle_observations(t, xy, vis, sigma=sigma, drop=args.drop, id_p=args.id_p,
                                           seed=zlib.crc32(f"{fam}/{seed}/{fps}/{res}".encode()))
@@ -379,6 +395,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--split", choices=("dev", "report"), default="report")
     ap.add_argument("--n", type=int, default=12, help="scenarios per family")
+    ap.add_argument("--first", type=int, default=0, help="first seed, counted from the split's first (0 / 100)")
+    ap.add_argument("--families", nargs="+", default=None,
+                    help="only these scenario families (e.g. break-9 break-8 break-14.1 for pooltool)")
     ap.add_argument("--fps", type=float, nargs="+", default=[30.0, 60.0])
     ap.add_argument("--res", nargs="+", choices=tuple(WIDTH_PX), default=["720p", "1080p"])
     ap.add_argument("--noise-px", type=float, default=1.0)
@@ -387,6 +406,9 @@ def main() -> int:
     ap.add_argument("--synth-dir", default=None, help="read `cueref synth` clips (trajectory + truth) from here")
     ap.add_argument("--source", choices=("toy", "pooltool"), default="toy",
                     help="toy: tracking.toysim families; pooltool: cueref.synth scenarios (needs the sim extra)")
+    ap.add_argument("--sim-cache", default=None,
+                    help="pooltool source: keep each simulated scenario here (pickles; delete after a cueref.synth "
+                         "change)")
     ap.add_argument("--no-occlusion", action="store_true", help="pooltool source: no arms over the table")
     ap.add_argument("--vision", action="store_true",
                     help="with --synth-dir: run the FULL VISION PIPELINE on each clip's video (the folder and "

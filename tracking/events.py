@@ -38,6 +38,7 @@ class EventConfig:
         struck_reach: how long (s) a struck ball never seen moving may be followed to a pocket.
         struck_unseen: that rule needs the struck ball unseen for this long (s) after the hit.
         jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
+        blocked_depth: a hitter whose path, carried past its kink, runs this deep (m) into a resting ball hit it.
     """
 
     contact_tolerance: float = 0.008
@@ -51,6 +52,7 @@ class EventConfig:
     struck_reach: float = 1.5
     struck_unseen: float = 1.0
     jump_speed: float = 1.5
+    blocked_depth: float = 0.005
 
 
 @dataclass
@@ -222,7 +224,12 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 ended = paths[b].t_last < tc + cfg.response_window * dt and b not in ctx.seen_at_end
                 # a ball at rest set moving needs a cause even if the hitter barely deflects (thin cut, soft touch)
                 started = va <= cfg.moving_speed and a_post.speed(tk + 0.5 * dt) > cfg.moving_speed
-                if not b_k and not ended and not started and not _starts_inside(paths[b], tc, dt, cfg):
+                # the hitter turned just as it reached a resting ball it was running deep into: it hit that ball,
+                # even if the ball hardly moves (a rack's apex passes the blow on to the balls behind it)
+                blocked = (vb <= cfg.moving_speed and va > cfg.moving_speed and tc <= tk + 0.25 * dt
+                           and float(d[ts >= tc].min(initial=np.inf)) < 2 * R - cfg.blocked_depth)
+                if not b_k and not ended and not started and not blocked and \
+                        not _starts_inside(paths[b], tc, dt, cfg):
                     continue
                 # closing speed a little before contact (at the closest approach it is zero by definition)
                 t_rel = max(tc - 0.3 * dt, t_lo)
