@@ -36,7 +36,7 @@ class RegionParams:
     margin_radii: float = 4.0
     max_share: float = 0.45  # of the table's working-resolution bounding box, in search windows
     max_regions: int = 6
-    min_speck: int = 4  # changed blobs of fewer pixels (8-connected) are compression noise, not searched
+    min_speck: int = 4  # changed pixels with fewer changed pixels within 2 px are compression specks (2..4)
     full_every: int = 25  # region passes in a row before a search of the whole table (one second at 25 fps)
 
 
@@ -76,15 +76,15 @@ def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | No
     caller keeps the last balls and its reference, so specks that grow are seen later). ``r``: the largest ball radius, working pixels. Distances
     are rounded up to whole blocks, so every zone holds at least what it would at working resolution."""
     h, w = changed.shape
-    if params.min_speck > 1:  # compression specks: tiny changed blobs that grow no further
-        n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(changed, 8, cv2.CV_16U, cv2.CCL_BBDT)
-        small = st[:, cv2.CC_STAT_AREA] < params.min_speck
-        if small[1:].any():
-            small[0] = True
-            if small.all():
-                return RegionPlan(accept=np.zeros((1, 1), np.uint8), near=np.zeros((1, 1), np.uint8),
-                                  labels=np.zeros((1, 1), np.int32), boxes=[], accept_px=np.zeros_like(changed))
-            changed = np.where(small[lab], np.uint8(0), changed)
+    if params.min_speck > 1:
+        # Compression specks: a changed pixel with fewer than ``min_speck`` changed pixels within 2 px (5 x 5) is
+        # not searched. Every blob of at least ``min_speck`` (<= 4) 8-connected pixels keeps a pixel next to each
+        # of its pixels (the second pixel of any 4-pixel path from it sees all four), hence the extra pixel below.
+        count = cv2.boxFilter(changed & 1, -1, (5, 5), normalize=False, borderType=cv2.BORDER_CONSTANT)
+        changed = cv2.compare(count, params.min_speck, cv2.CMP_GE) & changed
+        if not cv2.countNonZero(changed):
+            return RegionPlan(accept=np.zeros((1, 1), np.uint8), near=np.zeros((1, 1), np.uint8),
+                              labels=np.zeros((1, 1), np.int32), boxes=[], accept_px=np.zeros_like(changed))
     gh, gw = -(-h // BLOCK), -(-w // BLOCK)
     padded = cv2.copyMakeBorder(changed, 0, gh * BLOCK - h, 0, gw * BLOCK - w, cv2.BORDER_CONSTANT, value=0)
     # a block is changed when any of its pixels is (the mean over the block is above 0; whole blocks, so exact)
@@ -94,7 +94,7 @@ def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | No
         k = 2 * int(np.ceil(px / BLOCK)) + 1
         return cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
 
-    accept = grow(coarse, params.accept_radii * r)
+    accept = grow(coarse, params.accept_radii * r + 1)
     near = grow(accept, r)
     window = grow(near, params.margin_radii * r)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(window, 8, cv2.CV_32S)

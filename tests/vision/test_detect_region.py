@@ -113,4 +113,19 @@ def test_plan_windows_cover_every_change_with_its_zones() -> None:
     big = np.zeros((h, w), np.uint8)
     big[20:220, 30:430] = 255  # most of the table: search all of it
     assert region.plan(big, r, region.RegionParams()) is None
-    assert region.plan(np.zeros((h, w), np.uint8), r, region.RegionParams()) is None
+    nothing = region.plan(np.zeros((h, w), np.uint8), r, region.RegionParams())
+    assert nothing is not None and nothing.boxes == []
+
+
+def test_plan_skips_compression_specks_but_not_a_small_blob() -> None:
+    h, w, r = 240, 460, 5.0
+    specks = np.zeros((h, w), np.uint8)
+    specks[10:230:23, 15:450:31] = 255  # lone changed pixels all over the table
+    specks[100, 100:102] = 255  # and a pair
+    p = region.plan(specks, r, region.RegionParams())
+    assert p is not None and p.boxes == []
+    specks[150:152, 300:302] = 255  # a 2 x 2 blob is a change
+    p = region.plan(specks, r, region.RegionParams())
+    assert p is not None and len(p.boxes) == 1
+    x0, y0, x1, y1 = p.boxes[0]
+    assert x0 <= 300 < 302 <= x1 and y0 <= 150 < 152 <= y1
