@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from adjudicator.records import ShotEvent
-from tracking.paths import BallPath, Piece, split_piece
+from tracking.paths import BallPath, Piece, split_piece, truncate
 from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
@@ -39,6 +39,9 @@ class EventConfig:
         struck_unseen: that rule needs the struck ball unseen for this long (s) after the hit.
         jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
         blocked_depth: a hitter whose path, carried past its kink, runs this deep (m) into a resting ball hit it.
+        ghost_gap: one or two sightings this many frames after a moving ball was lost are another ball.
+        creep_speed: a ball vanishing at a pocket's lip is followed in if it was moving faster than this (m/s).
+        jaw_slack: a pocketed ball whose path passed this close (m) beyond one radius of a jaw touched it.
     """
 
     contact_tolerance: float = 0.008
@@ -53,6 +56,9 @@ class EventConfig:
     struck_unseen: float = 1.0
     jump_speed: float = 1.5
     blocked_depth: float = 0.005
+    ghost_gap: float = 8.0
+    creep_speed: float = 0.01
+    jaw_slack: float = 0.003
 
 
 @dataclass
@@ -164,6 +170,67 @@ def _opening(g: TableGeometry, rail: str, p: np.ndarray) -> bool:
     if along < corner or along > span - corner:
         return True
     return rail in ("left", "right") and abs(along - g.length / 2) < g.side_mouth / 2 + g.ball_radius / 2
+
+
+# Pocket jaws, in a corner's own frame (u along the rail toward the corner, v out of the table from its nose line)
+# and a side pocket's (u along the rail away from the pocket's middle): the round tip where the nose line ends and
+# the straight jaw behind it, as pooltool builds them for a 116 mm corner / 130 mm side mouth (scaled with the
+# table's mouths). TableGeometry has no jaw shapes; a ball that glances off a jaw a moment before it drops is never
+# seen turning, so the contact is found where its path into the pocket comes within one radius of these.
+_CORNER_JAW = ((-0.0896, 0.02095), 0.02095, (-0.0762, 0.0048), (-0.0208, 0.0508))
+_SIDE_JAW = ((0.072, 0.008), 0.00795, (0.0587, 0.0508), (0.0641, 0.007))
+
+
+def _jaws(g: TableGeometry, pk: Pocket) -> list[tuple[str, np.ndarray, float, np.ndarray, np.ndarray]]:
+    """(rail, tip centre, tip radius, jaw start, jaw end) of both jaws of a pocket, in table metres."""
+    L, W = g.length, g.width
+    out = []
+    if pk.name.startswith("side"):
+        k = g.side_mouth / 0.130
+        (tu, tv), tr, a, b = _SIDE_JAW
+        rail = "left" if pk.name == "side-left" else "right"
+        y0, sv = (0.0, -1.0) if rail == "left" else (W, 1.0)
+        for su in (-1.0, 1.0):
+            def f(u: float, v: float, su: float = su, sv: float = sv, y0: float = y0) -> np.ndarray:
+                return np.array([L / 2 + su * k * u, y0 + sv * k * v])
+            out.append((rail, f(tu, tv), k * tr, f(*a), f(*b)))
+        return out
+    k = g.corner_mouth / 0.116
+    (tu, tv), tr, a, b = _CORNER_JAW
+    cx = L if pk.name.startswith("foot") else 0.0
+    cy = W if pk.name.endswith("right") else 0.0
+    sx = 1.0 if cx else -1.0
+    sy = 1.0 if cy else -1.0
+    # along the side rail (left/right) toward the corner: u -> x, v -> y out of the table
+    side = "right" if cy else "left"
+    end = "foot" if cx else "head"
+
+    def fs(u: float, v: float) -> np.ndarray:
+        return np.array([cx + sx * k * u, cy + sy * k * v])
+
+    def fe(u: float, v: float) -> np.ndarray:
+        return np.array([cx + sx * k * v, cy + sy * k * u])
+
+    out.append((side, fs(tu, tv), k * tr, fs(*a), fs(*b)))
+    out.append((end, fe(tu, tv), k * tr, fe(*a), fe(*b)))
+    return out
+
+
+def _jaw_touch(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
+               slack: float = 0.0) -> tuple[float, str] | None:
+    """The first moment a ball centre moving along ``ps`` (at times ``ts``) is within one radius (plus ``slack``)
+    of a jaw of ``pk``, and that jaw's rail."""
+    R = g.ball_radius + slack
+    best: tuple[float, str] | None = None
+    for rail, tip, tr, a, b in _jaws(g, pk):
+        d_tip = np.linalg.norm(ps - tip, axis=1) - tr
+        ab = b - a
+        s = np.clip(((ps - a) @ ab) / float(ab @ ab), 0.0, 1.0)
+        d_seg = np.linalg.norm(ps - (a + s[:, None] * ab), axis=1)
+        hit = np.flatnonzero(np.minimum(d_tip, d_seg) <= R)
+        if len(hit) and (best is None or ts[hit[0]] < best[0]):
+            best = (float(ts[hit[0]]), rail)
+    return best
 
 
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
@@ -332,6 +399,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     found: list[tuple[float, int, str, float]] = []
     for b, path in paths.items():
         for tk, pre, post in _kinks(path):
+            if post is path.pieces[-1] and post.n == 1 and \
+                    float(np.linalg.norm(post.pos(post.t0) - pre.pos(post.t0))) < cfg.rail_tolerance:
+                continue  # one last sighting where its earlier piece leads: no turn to explain (dropping)
             p_k = path.pos(tk)
             rails = p_dist = _rail_dist(g, p_k[None])
             mouth = _in_mouth(g, p_k, 0.0)
@@ -530,9 +600,18 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             continue
         last = path.pieces[-1]
         tl = last.t1
+        if last.n == 1 and len(path.pieces) > 1:
+            # seen once after its last kink (off a jaw, then gone): its move over that last frame interval
+            prev = path.pieces[-2]
+            chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
+            p_l = last.pos(tl)
+            last = Piece(last.i0, last.i1, tl, tl, tl, (float(p_l[0]), float(chord[0]), 0.0),
+                         (float(p_l[1]), float(chord[1]), 0.0), 1, 0.0)
         speed = last.speed(tl)
-        if speed < cfg.moving_speed:
-            hidden.add(b)
+        pk_l = g.nearest_pocket(*last.pos(tl))
+        at_lip = float(np.hypot(*(last.pos(tl) - np.asarray(pk_l.centre)))) < pk_l.capture_radius + 2 * R
+        if speed < cfg.moving_speed and not (at_lip and speed >= cfg.creep_speed):
+            hidden.add(b)  # (a ball creeping over a pocket's lip is still followed: it may just drop)
             continue
         event: ShotEvent | None = None
         through = None  # the pocket whose opening the ball crossed the cushion line at
@@ -559,9 +638,29 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         event = _follow_to_exit(b, last.pos(tl), last.vel(tl), tl, tl, ctx, cfg, through, best)
         if event is None:
             hidden.add(b)
-        else:
-            out.append(event)
+            continue
+        out.append(event)
+        if event.type == "pocket" and event.pocket is not None:
+            # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
+            pk = next(p for p in g.pockets if p.name == event.pocket)
+            ts_seen = np.linspace(last.t0, tl, 60)
+            ts_on = np.linspace(tl, event.t, 80)
+            # (the fitted line rounds a glance off a jaw tip between two sightings: a few mm of slack there)
+            hits = [h for h in (_jaw_touch(g, pk, ts_seen, last.pos(ts_seen), cfg.jaw_slack),
+                                _jaw_touch(g, pk, ts_on, _carry(last.pos(tl), last.vel(tl), tl, ts_on, cfg)))
+                    if h is not None]
+            jaw = min(hits) if hits else None
+            if jaw is not None and jaw[0] > ts_seen[0]:
+                out.append(ShotEvent(t=jaw[0], type="cushion", ball=b, rail=jaw[1], confidence=0.6))
     return out, hidden
+
+
+def _carry(p0: np.ndarray, v0: np.ndarray, t0: float, ts: np.ndarray, cfg: EventConfig) -> np.ndarray:
+    """Positions at ``ts`` of a ball carried on from (p0, v0) at t0 in a straight line with rolling deceleration."""
+    speed = float(np.hypot(*v0))
+    u = v0 / max(speed, 1e-9)
+    s = np.clip(ts - t0, 0.0, speed / cfg.decel)
+    return p0[None] + u[None] * (speed * s - 0.5 * cfg.decel * s ** 2)[:, None]
 
 
 def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
@@ -691,10 +790,31 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     return t_a, t_b, ShotEvent(t=tc, type="collision", balls=(CUE, b), confidence=0.6)
 
 
+def _drop_ghost_tail(path: BallPath, dt: float, cfg: EventConfig) -> BallPath:
+    """A ball lost while moving and "seen" again only once or twice long after (more than ``ghost_gap`` frames):
+    those late sightings are another ball given its name (a ball resting in the jaws of the pocket it dropped
+    into); the ball's own story ends where it was lost."""
+    t, _ = _seen(path)
+    if len(t) < 4:
+        return path
+    gaps = np.flatnonzero(np.diff(t) > cfg.ghost_gap * dt)
+    if not len(gaps) or len(t) - 1 - int(gaps[-1]) > 2:
+        return path
+    t_cut = float(t[int(gaps[-1])])
+    cut = truncate(path, t_cut)
+    if cut is None:
+        return path
+    pre = cut.pieces[-1] if cut.pieces[-1].n > 1 or len(cut.pieces) == 1 else cut.pieces[-2]
+    if pre.speed(pre.t1) < cfg.moving_speed:
+        return path  # it was resting when lost (hidden under an arm): the later sightings may well be it
+    return cut
+
+
 def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
                  cfg: EventConfig | None = None) -> tuple[list[ShotEvent], dict[str, object]]:
     """All events of one shot, in time order, and notes (close calls, hidden balls) for the record's extras."""
     cfg = cfg or EventConfig()
+    paths = {b: _drop_ghost_tail(p, ctx.frame_dt, cfg) for b, p in paths.items()}
     events: list[ShotEvent] = []
     cue = paths.get(CUE)
     t_strike = ctx.t_start
@@ -725,6 +845,10 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg, collisions)
+    for d in [d for d in departures if d.type == "cushion"]:
+        departures.remove(d)  # a jaw touched on the way into a pocket
+        if not any(c.ball == d.ball and abs(c.t - d.t) < 2 * ctx.frame_dt for c in cushions):
+            cushions.append(d)
     for d in [d for d in departures if d.type == "off_table" and d.rail is not None]:
         departures.remove(d)
         assert d.ball is not None and d.rail is not None

@@ -259,3 +259,23 @@ def kink_time(pre: Piece, post: Piece, samples: int = 241) -> float:
     ts = np.linspace(lo, hi, samples)
     d = np.linalg.norm(pre.pos(ts) - post.pos(ts), axis=1)
     return float(ts[int(np.argmin(d))])
+
+
+def truncate(path: BallPath, t_cut: float) -> BallPath | None:
+    """The path as if the ball had not been seen after ``t_cut``: later pieces dropped, the piece across it refitted
+    to its earlier observations. None when nothing is left."""
+    keep: list[Piece] = []
+    for pc in path.pieces:
+        if pc.t1 <= t_cut:
+            keep.append(pc)
+            continue
+        if pc.t0 <= t_cut and path.t_obs is not None and path.xy_obs is not None:
+            ii = np.arange(pc.i0, pc.i1 + 1)
+            ii = ii[(path.t_obs[ii] <= t_cut) & ~np.isnan(path.xy_obs[ii, 0])]
+            if len(ii):
+                keep.append(_piece(path.t_obs[ii], path.xy_obs[ii], ii))
+        break
+    if not keep:
+        return None
+    breaks = tuple(kink_time(a, b) for a, b in zip(keep[:-1], keep[1:], strict=True))
+    return BallPath(path.ball, tuple(keep), breaks, path.t_obs, path.xy_obs)
