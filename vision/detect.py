@@ -317,8 +317,9 @@ class BallDetector:
                     return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
                                             radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
                                             id_scores=ref_obs.id_scores)
-                if todo is not None:
-                    obs = self._detect_regions(frame, small, grey, todo)
+                found = self._detect_regions(frame, small, grey, todo) if todo is not None else None
+                if todo is not None and found is not None:
+                    obs = found
                     new_ref = ref_grey.copy()
                     np.copyto(new_ref, grey, where=todo.accept_px > 0)
                     self._ref = (new_ref, obs)
@@ -401,22 +402,34 @@ class BallDetector:
         self._split_cache = cache
 
     def _detect_regions(self, frame: Frame, small: np.ndarray, grey: np.ndarray,
-                        todo: region.RegionPlan) -> BallObservations:
+                        todo: region.RegionPlan) -> BallObservations | None:
         """A search of the windows in ``todo`` only: inside its accept zone the balls found now, elsewhere the
-        balls of the last frame, as they were measured."""
+        balls of the last frame, as they were measured. None when a window would have to grow too large."""
         found: list[np.ndarray] = []
         how: list[np.ndarray] = []
         fg_all = self._fg.copy()
+        h, w = grey.shape
         for k, box in enumerate(todo.boxes, start=1):
-            x0, y0, x1, y1 = box
-            saved = self._window(box)
-            try:
-                fg = self.foreground(frame.image, small[y0:y1, x0:x1])
-                fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
-                cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
-            finally:
-                self._unwindow(saved, box)
-            fg_all[y0:y1, x0:x1] = fg
+            for _ in range(3):
+                x0, y0, x1, y1 = box
+                saved = self._window(box)
+                try:
+                    fg = self.foreground(frame.image, small[y0:y1, x0:x1])
+                    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+                    cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
+                finally:
+                    self._unwindow(saved, box)
+                fg_all[y0:y1, x0:x1] = fg
+                # A blob cut by the window's edge is judged by its part inside (an arm cut to a ball's width
+                # would give balls): the window grows to hold every blob that crosses its edge, then searches again.
+                grown = region.grow_window(box, fg_all, float(self.rmap.max()), self.region_params)
+                if grown == box:
+                    break
+                if (grown[2] - grown[0]) * (grown[3] - grown[1]) > self.region_params.max_share * h * w:
+                    return None
+                box = grown
+            else:
+                return None
             if len(cands):
                 cands = cands + [x0, y0]
                 mine = (todo.at(todo.labels, cands) == k) & (todo.at(todo.near, cands) > 0)

@@ -107,3 +107,40 @@ def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | No
              for x, y, bw, bh in stats[1:, :4]]
     accept_px = cv2.resize(accept, (gw * BLOCK, gh * BLOCK), interpolation=cv2.INTER_NEAREST)[:h, :w]
     return RegionPlan(accept=accept, near=near, labels=labels, boxes=boxes, accept_px=accept_px)
+
+
+def grow_window(box: tuple[int, int, int, int], fg: np.ndarray, r: float,
+                params: RegionParams) -> tuple[int, int, int, int]:
+    """``box`` grown to hold, with the search margin, every blob of the not-cloth mask ``fg`` (the whole table:
+    this frame's inside the window, the last one's outside) that crosses one of the window's inner edges; ``box``
+    itself when none does (the search's tests judge a blob as a whole: a hand is too wide, a rack is split)."""
+    x0, y0, x1, y1 = box
+    h, w = fg.shape
+    edges = []
+    if x0 > 0:
+        edges.append(fg[y0:y1, x0])
+    if x1 < w:
+        edges.append(fg[y0:y1, x1 - 1])
+    if y0 > 0:
+        edges.append(fg[y0, x0:x1])
+    if y1 < h:
+        edges.append(fg[y1 - 1, x0:x1])
+    if not any(e.any() for e in edges):
+        return box
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(fg, 8, cv2.CV_32S, cv2.CCL_BBDT)
+    cut = set()
+    if x0 > 0:
+        cut.update(labels[y0:y1, x0].tolist())
+    if x1 < w:
+        cut.update(labels[y0:y1, x1 - 1].tolist())
+    if y0 > 0:
+        cut.update(labels[y0, x0:x1].tolist())
+    if y1 < h:
+        cut.update(labels[y1 - 1, x0:x1].tolist())
+    cut.discard(0)
+    m = int(np.ceil(params.margin_radii * r))
+    for k in cut:
+        bx, by, bw, bh = stats[k, :4]
+        x0, y0 = min(x0, max(int(bx) - m, 0)), min(y0, max(int(by) - m, 0))
+        x1, y1 = max(x1, min(int(bx + bw) + m, w)), max(y1, min(int(by + bh) + m, h))
+    return (x0, y0, x1, y1)
