@@ -233,6 +233,13 @@ def _jaw_touch(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
     return best
 
 
+def _speed_after(pre: Piece, post: Piece, tk: float, dt: float) -> float:
+    """A ball's speed just after a kink; a piece of one sighting has none of its own: the move from the kink to it."""
+    if post.n > 1:
+        return post.speed(tk + 0.5 * dt)
+    return float(np.linalg.norm(post.pos(post.t0) - pre.pos(tk))) / max(post.t0 - tk, 1e-3)
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -312,7 +319,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     # lost): the nearest ball that was moving there and then hit it, with a low confidence
     for a in balls:
         for tk, a_pre, a_post in kinks[a]:
-            if a_pre.speed(tk) > cfg.moving_speed or a_post.speed(tk + 0.5 * dt) <= cfg.moving_speed:
+            if a_pre.speed(tk) > cfg.moving_speed or _speed_after(a_pre, a_post, tk, dt) <= cfg.moving_speed:
                 continue
             if any(a in m[1:3] and abs(m[0] - tk) <= 2.0 * dt for m in moving):
                 continue
