@@ -626,10 +626,13 @@ class BallDetector:
                 if not wide[k] and peak_fit <= 0.1:
                     split, use = peaks, False  # the peaks already follow the outline closely: nothing to split
                 else:
-                    # k-means starts from the centres the blob's outlines vote for (a shadow-filled rack has no
-                    # distance peak per ball, but every ball's visible outline still points at its centre)
-                    voted = self._blob_vote_peaks(comp, int(x), int(y), r)
-                    split = _split_cluster(pts, int(guess[k]), r, contour, _merge_seeds(voted, peaks, 1.5 * r))
+                    # A wide blob (a rack whose gaps shadows fill) has no distance peak per ball, but every ball's
+                    # visible outline still points at its centre: k-means also starts from the voted centres.
+                    # (A blob with its peaks keeps the peaks' start: there the votes' start more often found a
+                    # count that fits the outline as well with a ball too few.)
+                    voted = self._blob_vote_peaks(comp, int(x), int(y), r) if wide[k] else np.zeros((0, 2))
+                    split = _split_cluster(pts, int(guess[k]), r, contour, peaks,
+                                           _merge_seeds(voted, peaks, 1.5 * r) if len(voted) else None)
                     # a blob that is not wide keeps its peaks unless the split explains its outline better
                     use = bool(wide[k]) or (len(split) > 0 and _scallop(contour, split, r) < peak_fit)
             cache[key] = (comp, split, use)
@@ -1117,7 +1120,7 @@ def _moment_basis(half: int) -> np.ndarray:
 
 
 def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
-                   seeds: np.ndarray | None = None) -> np.ndarray:
+                   seeds: np.ndarray | None = None, alt_seeds: np.ndarray | None = None) -> np.ndarray:
     """Centres of the touching balls that make up one blob: k-means for counts around the area's guess (shadows
     inflate the area, so the guess alone is often a ball or two off). A count is acceptable when its centres stay
     a ball apart (touching balls are 2 radii apart; one centre too many splits a ball and brings two centres
@@ -1125,20 +1128,30 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
 
     k-means starts deterministically from the blob's distance peaks (``seeds``) topped up by farthest-point
     picks (the pixel farthest from every centre so far lies in a ball with no centre yet): random starts made
-    a rack split differently from one frame to the next."""
+    a rack split differently from one frame to the next. With ``alt_seeds`` (another start, e.g. the voted
+    centres), each count is run from both and the start that follows the outline better is kept: k-means ends
+    in a local optimum, and neither start is always the better one."""
     step = max(1, len(pts) // 250)  # some fifteen pixels a ball place the centres as well as all of them
     sample = pts[::step].astype(np.float64)
-    seeds = np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)
+    starts = [np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)]
+    if alt_seeds is not None and len(alt_seeds):
+        starts.append(np.asarray(alt_seeds, np.float64).reshape(-1, 2))
     best: np.ndarray | None = None
     best_score = np.inf
     for count in range(max(2, guess - 2), min(guess + 2, 16) + 1):
         if count > len(sample):
             break
-        centers = _lloyd(sample, _farthest_init(sample, seeds, count))
-        gaps = np.linalg.norm(centers[:, None] - centers[None], axis=-1) + np.eye(count) * 1e9
-        if float(gaps.min()) < MIN_CLUSTER_GAP * r:
+        score, centers = np.inf, None
+        for start in starts:
+            c = _lloyd(sample, _farthest_init(sample, start, count))
+            gaps = np.linalg.norm(c[:, None] - c[None], axis=-1) + np.eye(count) * 1e9
+            if float(gaps.min()) < MIN_CLUSTER_GAP * r:
+                continue
+            sc = _scallop(contour, c, r)
+            if sc < score:
+                score, centers = sc, c
+        if centers is None:
             continue
-        score = _scallop(contour, centers, r)
         if score < best_score - 0.02 or (score <= best_score + 0.02 and best is not None and count > len(best)):
             best, best_score = centers, min(score, best_score)
     # A rack's outline is scalloped: every outline point lies about a radius from its nearest ball centre. An
