@@ -321,7 +321,7 @@ class BallDetector:
                 if todo is not None and found is not None:
                     obs = found
                     new_ref = ref_grey.copy()
-                    np.copyto(new_ref, grey, where=todo.accept_px > 0)
+                    np.copyto(new_ref, grey, where=self._taken > 0)
                     self._ref = (new_ref, obs)
                     self._region_passes = since + 1
                     return obs
@@ -409,7 +409,22 @@ class BallDetector:
         how: list[np.ndarray] = []
         fg_all = self._fg.copy()
         h, w = grey.shape
-        for k, box in enumerate(todo.boxes, start=1):
+        limit = self.region_params.max_share * h * w
+        margin = int(np.ceil(self.region_params.margin_radii * float(self.rmap.max())))
+        taken = todo.accept_px.copy()  # where the balls are decided afresh (and the reference renewed)
+        boxes = []
+        for box in todo.boxes:  # grown first round the last frame's blobs: most windows then search once
+            for _ in range(4):
+                grown = region.grow_window(box, fg_all, float(self.rmap.max()), self.region_params)
+                if (grown[2] - grown[0]) * (grown[3] - grown[1]) > limit:
+                    return None
+                if grown == box:
+                    break
+                box = grown
+            boxes.append(box)
+        if sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) > limit:
+            return None
+        for k, box in enumerate(boxes, start=1):
             for _ in range(3):
                 x0, y0, x1, y1 = box
                 saved = self._window(box)
@@ -425,23 +440,41 @@ class BallDetector:
                 grown = region.grow_window(box, fg_all, float(self.rmap.max()), self.region_params)
                 if grown == box:
                     break
-                if (grown[2] - grown[0]) * (grown[3] - grown[1]) > self.region_params.max_share * h * w:
+                if (grown[2] - grown[0]) * (grown[3] - grown[1]) > limit:
                     return None
                 box = grown
             else:
                 return None
+            # A window's inside (the margin away from its inner edges) was searched with all the context a search
+            # of the whole table has: its balls are decided afresh too, and the reference is renewed there (a
+            # player's body that grew the window does not keep tripping the comparison).
+            x0, y0, x1, y1 = box
+            ix0, iy0 = (x0 + margin if x0 > 0 else 0), (y0 + margin if y0 > 0 else 0)
+            ix1, iy1 = (x1 - margin if x1 < w else w), (y1 - margin if y1 < h else h)
+            if ix0 < ix1 and iy0 < iy1:
+                taken[iy0:iy1, ix0:ix1] = 255
             if len(cands):
                 cands = cands + [x0, y0]
                 mine = (todo.at(todo.labels, cands) == k) & (todo.at(todo.near, cands) > 0)
+                mine |= (cands[:, 0] >= ix0) & (cands[:, 0] < ix1) & (cands[:, 1] >= iy0) & (cands[:, 1] < iy1)
                 found.append(cands[mine])
                 how.append(kinds[mine])
         self._fg = fg_all
+        self._taken = taken
         cands = np.concatenate(found) if found else np.zeros((0, 2))
         kinds = np.concatenate(how) if how else np.zeros(0, np.int8)
+        if len(found) > 1 and len(cands) > 1:  # windows may overlap: one candidate per ball
+            rc = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
+                           np.clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
+            d = np.linalg.norm(cands[:, None] - cands[None], axis=-1)
+            dup = np.triu(d < self.p.min_separation * rc[:, None], 1).any(axis=0)
+            cands, kinds = cands[~dup], kinds[~dup]
         old = self._balls
         keep = np.zeros(0, bool)
         if old is not None and len(old.at):
-            keep = todo.at(todo.accept, old.at) == 0
+            keep = (todo.at(todo.accept, old.at) == 0) & (
+                taken[np.clip(np.round(old.at[:, 1]).astype(int), 0, h - 1),
+                      np.clip(np.round(old.at[:, 0]).astype(int), 0, w - 1)] == 0)
             if keep.any() and len(cands):  # a kept ball stands: a candidate on it at the zone's edge is that ball
                 h, w = grey.shape
                 rc = self.rmap[np.clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
