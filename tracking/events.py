@@ -398,6 +398,38 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
     return out
 
 
+def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                 cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """Two cushions a frame or two apart (into a corner): the piece between the two kinks has one or two
+    sightings, so neither kink sits where its own cushion was touched. A rail that the piece before the first kink
+    heads into and the piece after the second leaves, reached (within one radius and the tolerance) by the first
+    carried forward or the second carried back, was touched; no ball may have turned it there. A cushion reverses
+    only the speed into it, so the earlier piece carried forward times the contact with the second rail too."""
+    R = g.ball_radius
+    out: list[tuple[float, int, str, float]] = []
+    ks = _kinks(path)
+    for (t1, a_pre, _), (t2, _, c_post) in zip(ks[:-1], ks[1:], strict=True):
+        if t2 - t1 > 2.5 * dt or a_pre.speed(t1) < 2 * cfg.moving_speed:
+            continue
+        if any(c.balls and b in c.balls and t1 - 1.5 * dt <= c.t <= t2 + 1.5 * dt for c in collisions):
+            continue
+        ts = np.linspace(t1 - 0.5 * dt, t2 + 0.5 * dt, 120)
+        d_a, d_c = _rail_dist(g, a_pre.pos(ts)), _rail_dist(g, c_post.pos(ts))
+        if _in_mouth(g, path.pos(t1), 0.0) or _in_mouth(g, path.pos(t2), 0.0):
+            continue
+        for rail, inward in _INWARD.items():
+            v_in = -float(a_pre.vel(t1) @ inward)
+            v_out = float(c_post.vel(t2) @ inward)
+            if v_in < 2 * cfg.moving_speed or v_out < 2 * cfg.moving_speed:
+                continue
+            if min(float(d_a[rail].min()), float(d_c[rail].min())) > R + cfg.rail_tolerance:
+                continue
+            hit = np.flatnonzero(d_a[rail] <= R)
+            tc = float(ts[hit[0]]) if len(hit) and hit[0] > 0 else t1
+            out.append((tc, b, rail, 0.6))
+    return out
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -465,6 +497,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 cross = np.flatnonzero(d_back <= R)
                 found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
         found.extend(_bounce_inside(b, path, g, dt, cfg))
+        found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
         assert ev.balls is not None
