@@ -34,7 +34,7 @@ class RegionParams:
 
     accept_radii: float = 3.0
     margin_radii: float = 4.0
-    max_share: float = 0.45  # of the table's working-resolution bounding box, in search windows
+    max_share: float = 0.25  # of the table's working-resolution bounding box, in search windows (beyond: all)
     max_regions: int = 6
     min_speck: int = 4  # changed pixels with fewer changed pixels within 2 px are compression specks (2..4)
     full_every: int = 25  # region passes in a row before a search of the whole table (one second at 25 fps)

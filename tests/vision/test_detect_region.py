@@ -28,6 +28,7 @@ def _detectors() -> tuple[_Counting, BallDetector]:
     cal = scene("blue").camera.calibration()
     det = _Counting(cal, identifier=False)
     det.passes, det.windows = 0, []
+    det.region_params = region.RegionParams(max_share=0.45)  # windows up to 45 % of the table: more region passes
     full = BallDetector(cal, identifier=False)
     full.region_pass = False
     return det, full
