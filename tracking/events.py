@@ -764,6 +764,25 @@ def _seen(path: BallPath) -> tuple[np.ndarray, np.ndarray]:
     return path.t_obs[ok], path.xy_obs[ok]
 
 
+def _first_in_line(paths: dict[int, BallPath], p0: np.ndarray, u: np.ndarray, t: float, dt: float,
+                   R: float) -> float:
+    """How far along the line from ``p0`` (direction ``u``) a ball moving on it first touches a ball seen resting
+    just before ``t``; inf when none is in the way."""
+    best = np.inf
+    for b, path in paths.items():
+        if b == CUE:
+            continue
+        tb, xb = _seen(path)
+        sel = np.flatnonzero((tb <= t + 1e-9) & (tb >= t - 3 * dt))
+        if not len(sel):
+            continue
+        rel = xb[sel[-1]] - p0
+        perp = abs(float(u[0] * rel[1] - u[1] * rel[0]))
+        if perp < 2 * R and float(rel @ u) > 0:
+            best = min(best, float(rel @ u) - float(np.sqrt((2 * R) ** 2 - perp ** 2)))
+    return best
+
+
 def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
                  cfg: EventConfig) -> tuple[float, float, ShotEvent] | None:
     """The first contact when the struck cue ball was lost in its blur between two sightings.
@@ -789,6 +808,17 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     if not len(after):
         return None
     ia = int(after[0])
+    # sightings still on its straight line from rest came before any contact: the gap that matters is the
+    # first one after which it is off that line (or the last one on it)
+    while ia + 1 < len(t) and t[ia + 1] <= t_strike + 0.5:
+        u0 = (xy[ia] - p0) / max(float(np.linalg.norm(xy[ia] - p0)), 1e-9)
+        rel0 = xy[ia + 1] - p0
+        along0 = float(rel0 @ u0)
+        if abs(float(u0[0] * rel0[1] - u0[1] * rel0[0])) > R / 2 or along0 <= float(np.linalg.norm(xy[ia] - p0)):
+            break
+        if _first_in_line(paths, p0, u0, float(t[ia]), dt, R) < along0 + R:
+            break  # it reached a ball's contact point by then (a stop shot halts there): the gap may hold it
+        ia += 1
     if ia + 1 >= len(t) or t[ia + 1] - t[ia] < 1.5 * dt or t[ia] > t_strike + 0.5:
         return None
     t_a, t_b = float(t[ia]), float(t[ia + 1])
@@ -816,7 +846,8 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         nxt = np.flatnonzero((tb > t_a + 1e-9) & (tb <= t_b + 1.5 * dt))
         expected = int(round((t_b + dt - t_a) / dt))
         moved = bool(len(nxt)) and float(np.max(np.linalg.norm(xb[nxt] - rest, axis=1))) > 0.01
-        if not (moved or len(nxt) < expected):
+        # (a rack's apex squarely in its way passes the blow on and hardly moves: no answer needed there)
+        if not (moved or len(nxt) < expected) and perp > 2 * R - cfg.blocked_depth - 0.005:
             continue
         if best is None or reach < best[0]:
             best = (reach, b)
