@@ -811,10 +811,11 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     # sightings still on its straight line from rest came before any contact: the gap that matters is the
     # first one after which it is off that line (or the last one on it)
     while ia + 1 < len(t) and t[ia + 1] <= t_strike + 0.5:
-        u0 = (xy[ia] - p0) / max(float(np.linalg.norm(xy[ia] - p0)), 1e-9)
-        rel0 = xy[ia + 1] - p0
-        along0 = float(rel0 @ u0)
-        if abs(float(u0[0] * rel0[1] - u0[1] * rel0[0])) > R / 2 or along0 <= float(np.linalg.norm(xy[ia] - p0)):
+        # (judged on the longer baseline: the line through the later sighting, the earlier one lying on it)
+        along0 = float(np.linalg.norm(xy[ia + 1] - p0))
+        u0 = (xy[ia + 1] - p0) / max(along0, 1e-9)
+        rel0 = xy[ia] - p0
+        if abs(float(u0[0] * rel0[1] - u0[1] * rel0[0])) > R / 2 or along0 <= float(rel0 @ u0):
             break
         if _first_in_line(paths, p0, u0, float(t[ia]), dt, R) < along0 + R:
             break  # it reached a ball's contact point by then (a stop shot halts there): the gap may hold it

@@ -148,3 +148,31 @@ def test_the_cue_ball_hits_a_racks_apex_that_hardly_moves() -> None:
         first = next(e for e in ev if e.type == "collision" and e.balls and 0 in e.balls)
         assert first.balls == (0, 15), seed
         assert abs(first.t - t_hit) < 0.5 / FPS
+
+
+def test_blurred_break_cue_ball_seen_on_its_line_across_two_gaps_hits_the_apex() -> None:
+    # vision break-8-6 (30 fps): the cue ball is seen leaving (frame 64), missed, seen still on its line (66),
+    # missed, then seen deflected (68). The apex 9 squarely in its way hardly moves; the 14 beside it and the 12
+    # behind it are missed on frame 67. The first contact is the 9, in the second gap, not a ball the detector
+    # happened to miss in the first.
+    t = np.arange(0, 90) / FPS
+    p0 = np.array([0.537, 0.351])
+    apex = np.array([1.905, 0.635])
+    u = (np.array([1.905, 0.610]) - p0) / np.linalg.norm(np.array([1.905, 0.610]) - p0)
+    cue = np.tile(p0, (len(t), 1))
+    cue[64] = p0 + 0.075 * u
+    cue[66] = p0 + 0.91 * u
+    cue[[65, 67]] = np.nan
+    for k in range(68, 90):
+        cue[k] = np.array([1.882, 0.524]) + (k - 68) / FPS * np.array([0.8, -2.4])
+    nine = np.tile(apex, (len(t), 1))
+    nine[68:] += np.linspace(0.003, 0.01, 22)[:, None] * np.array([1.0, 0.3])
+    behind = apex + 2 * R * np.array([np.cos(0.5), np.sin(0.5)])
+    twelve = rolling(tuple(behind), (1.5, 0.6), t, 67.0 / FPS)
+    fourteen = np.tile([2.056, 0.664], (len(t), 1))
+    twelve[67] = np.nan
+    fourteen[67] = np.nan
+    ev = run({0: cue, 9: nine, 12: twelve, 14: fourteen}, t, {0, 9, 12, 14}, 0, sigma=0.001)
+    first = next(e for e in ev if e.type == "collision" and e.balls and 0 in e.balls)
+    assert first.balls == (0, 9)
+    assert 65.5 / FPS < first.t < 68 / FPS
