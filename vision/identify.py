@@ -94,9 +94,12 @@ _CLOTH_RING = _circle(N_CLOTH_RING, CLOTH_RING_RADIUS)
 def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(chromaticity (..., 2) = b and r shares, brightness (...), HSI saturation (...)) of BGR values."""
     bgr = np.asarray(bgr, dtype=np.float32)
-    total = bgr.sum(axis=-1) + 1e-3
-    chroma = np.stack([bgr[..., 0] / total, bgr[..., 2] / total], axis=-1)
-    sat = 1.0 - 3.0 * bgr.min(axis=-1) / total
+    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
+    # (b + g) + r and a min of three: what .sum(axis=-1) and .min(axis=-1) give, without numpy's slow reduction
+    # over a length-3 axis (identical float32 results)
+    total = b + g + r + np.float32(1e-3)
+    chroma = np.stack([b / total, r / total], axis=-1)
+    sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
     return chroma, total / 3.0, sat
 
 
@@ -139,11 +142,8 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     near-grey test (saturation < 0.35), yellow paint does not.
     """
     flat = pix.reshape(-1, 3)
-    f32 = np.asarray(flat, dtype=np.float32)  # brightness and saturation as ``_chroma`` computes them
-    total = f32.sum(axis=-1) + 1e-3
-    sat = 1.0 - 3.0 * f32.min(axis=-1) / total
-    bright = total / 3.0
-    ok = (sat < 0.35) & (flat.max(axis=1) < 250) & (bright > 80)
+    _, bright, sat = _chroma(flat)
+    ok = (sat < 0.35) & (np.maximum(np.maximum(flat[:, 0], flat[:, 1]), flat[:, 2]) < 250) & (bright > 80)
     if ok.sum() < AUTO_WHITE_MIN_PIXELS:
         return None
     cand = flat[ok]
@@ -203,7 +203,8 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
         cloth_c, _, _ = _chroma((cloth.reshape(3) if cloth.size == 3 else cloth.reshape(-1, 3)) * gains)
         cloth_c = cloth_c.reshape(-1, 1, 2)  # one cloth colour, or one per ball
         diff = chroma - cloth_c
-        keep = np.sqrt(np.add.reduce(diff * diff, axis=-1)) > CLOTH_MAX_DIST  # what np.linalg.norm computes
+        sq = diff * diff  # np.linalg.norm's sqrt of the summed squares, the two terms added as it adds them
+        keep = np.sqrt(sq[..., 0] + sq[..., 1]) > CLOTH_MAX_DIST
     white_all = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
     dark_all = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
     dark_all &= ~white_all & keep
@@ -290,7 +291,8 @@ def variant_distances(feats: dict[str, np.ndarray]) -> np.ndarray:
         return feats["variant_d2"]
     chroma, log_bright = feats["chroma"], feats["log_bright"]
     # all seven colours at once (the same element-wise arithmetic as one colour at a time, so the same values)
-    out = (((chroma[:, None, None, :] - _VARIANT_CHROMA[None]) ** 2).sum(axis=-1) / SIGMA_CHROMA**2
+    sq = (chroma[:, None, None, :] - _VARIANT_CHROMA[None]) ** 2
+    out = ((sq[..., 0] + sq[..., 1]) / SIGMA_CHROMA**2
            + ((log_bright[:, None, None] - _VARIANT_LOGB[None]) / SIGMA_LOG_BRIGHT) ** 2)
     feats["variant_d2"] = out
     return out
@@ -601,11 +603,12 @@ class CombinedIdentifier:
                 prev_age = self._age[j[i]]
                 model[i], age[i] = self._model[j[i]], prev_age + 1 if prev_age >= 0 else -1
         if self._model_ok and n:
-            unsure = categories(fast).max(axis=1) < self.sure
+            top = categories(fast).max(axis=1)
+            unsure = top < self.sure
             new = age < 0
             due = new | (unsure & (age >= self.recheck_frames))
             order = np.flatnonzero(due)
-            order = order[np.lexsort((categories(fast)[order].max(axis=1), ~new[order]))][:self.budget]
+            order = order[np.lexsort((top[order], ~new[order]))][:self.budget]
             if len(order):
                 try:
                     model[order] = self.ident.model_scores(image_bgr, centres[order], radii[order])
