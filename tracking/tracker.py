@@ -109,6 +109,10 @@ class Track:
     def velocity(self) -> np.ndarray:
         return kalman.velocity(self.kf)
 
+    def ball_id_sure(self, cap: float = 15.0) -> bool:
+        """Named, and its votes give that name at least 0.9."""
+        return self.ball is not None and float(self.id_probs(cap)[self.ball]) >= 0.9
+
     def id_probs(self, cap: float = 15.0) -> np.ndarray:
         """Identity posterior from the votes (evidence capped at ``cap`` frames), over all 16 ids."""
         if self.n_votes <= 0:
@@ -487,12 +491,12 @@ class BallTracker:
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
             llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)
             c = dist + self.cfg.identity_weight * llr / 3.0
-            cost[i] = np.where((dist <= gate) & ~self._claimed_elsewhere(tr, probs, obs, dets), c, big)
+            cost[i] = np.where((dist <= gate) & ~self._claimed_elsewhere(tr, probs, obs, dets, tracks), c, big)
         rows, cols = linear_sum_assignment(cost)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True) if cost[r, c] < big]
 
     def _claimed_elsewhere(self, tr: Track, probs: np.ndarray, obs: BallObservations,
-                           dets: list[int]) -> np.ndarray:
+                           dets: list[int], free: list[int] | None = None) -> np.ndarray:
         """Detections that surely show another ball than this surely named track, while the track of that other
         ball is lost within reach: they continue that track (``_lost_match``), not this one. A fast struck ball
         the detector loses in its blur reappears beside a resting ball (where it hit it); by distance alone it
@@ -504,13 +508,20 @@ class BallTracker:
         scores = obs.id_scores[dets]
         for j, d in enumerate(dets):
             a = int(np.argmax(scores[j]))
-            if a == tr.ball or scores[j, a] < 0.9 or scores[j, tr.ball] > 0.05:
+            # surely the other ball, or likely it and all but surely not this track's ball (the cue ball's colour
+            # scores are low, ~0.55 at 60/1080p, but an object ball's score on it is ~0)
+            if a == tr.ball or not ((scores[j, a] >= 0.9 and scores[j, tr.ball] <= 0.05)
+                                    or (scores[j, a] >= 0.5 and scores[j, tr.ball] <= 0.01)):
                 continue
-            for other in self.tracks:
-                if other.ball != a or not other.hidden or not other.xy:
+            for k, other in enumerate(self.tracks):
+                if other.ball != a or not other.xy:
                     continue
                 gap = obs.t - other.last_seen
-                if 0 < gap <= self.cfg.lost_after and float(np.linalg.norm(
+                # also a track of that ball still unmatched in this association: a jump shot's cue ball lands
+                # beside the ball it sent flying (unseen this frame), whose resting track was nearer to it by
+                # distance alone (dev jump-7 60/1080p, sample jump 30/720p: no shot, or an extra one)
+                unmatched = free is not None and k in free and other.ball_id_sure(self.cfg.vote_cap)
+                if (other.hidden or unmatched) and 0 < gap <= self.cfg.lost_after and float(np.linalg.norm(
                         obs.xy[d] - np.asarray(other.xy[-1]))) <= self.cfg.max_speed * gap + 0.05:
                     out[j] = True
         return out
