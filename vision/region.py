@@ -82,9 +82,16 @@ def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | No
         # of its pixels (the second pixel of any 4-pixel path from it sees all four), hence the extra pixel below.
         count = cv2.boxFilter(changed & 1, -1, (5, 5), normalize=False, borderType=cv2.BORDER_CONSTANT)
         changed = cv2.compare(count, params.min_speck, cv2.CMP_GE) & changed
-        if not cv2.countNonZero(changed):
+        n_changed = cv2.countNonZero(changed)
+        if not n_changed:
             return RegionPlan(accept=np.zeros((1, 1), np.uint8), near=np.zeros((1, 1), np.uint8),
                               labels=np.zeros((1, 1), np.int32), boxes=[], accept_px=np.zeros_like(changed))
+    else:
+        n_changed = cv2.countNonZero(changed)
+    if n_changed > params.max_share * h * w:
+        # the windows hold every changed pixel, so their area would exceed the share too: the same answer
+        # (the whole table) without the dilations and the labelling (~0.15 ms when every ball moved)
+        return None
     gh, gw = -(-h // BLOCK), -(-w // BLOCK)
     padded = cv2.copyMakeBorder(changed, 0, gh * BLOCK - h, 0, gw * BLOCK - w, cv2.BORDER_CONSTANT, value=0)
     # a block is changed when any of its pixels is (the mean over the block is above 0; whole blocks, so exact)

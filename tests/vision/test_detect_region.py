@@ -130,3 +130,26 @@ def test_plan_skips_compression_specks_but_not_a_small_blob() -> None:
     assert p is not None and len(p.boxes) == 1
     x0, y0, x1, y1 = p.boxes[0]
     assert x0 <= 300 < 302 <= x1 and y0 <= 150 < 152 <= y1
+
+
+def test_plan_windows_are_never_smaller_than_the_change() -> None:
+    """Why ``plan`` may answer "the whole table" from the count of changed pixels alone: its windows hold every
+    changed pixel (after the speck filter), so their area is at least that count, whatever the shape of the change."""
+    h, w, r = 240, 460, 5.0
+    rng = np.random.default_rng(2)
+    loose = region.RegionParams(max_share=1e9, max_regions=10**6)
+    for _ in range(40):
+        changed = np.zeros((h, w), np.uint8)
+        for _ in range(int(rng.integers(1, 12))):
+            x, y = int(rng.integers(0, w - 3)), int(rng.integers(0, h - 3))
+            bw, bh = int(rng.integers(2, 90)), int(rng.integers(2, 60))
+            changed[y:y + bh, x:x + bw] = 255
+        changed[rng.random((h, w)) < 0.002] = 255  # specks
+        p = region.plan(changed, r, loose)
+        assert p is not None
+        kept = int(p.accept_px[changed > 0].astype(bool).sum())  # the changed pixels the zones hold
+        area = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in p.boxes)
+        assert area >= kept
+        share = region.RegionParams().max_share
+        if kept > share * h * w:
+            assert region.plan(changed, r, region.RegionParams()) is None
