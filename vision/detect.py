@@ -1026,7 +1026,10 @@ class BallDetector:
         edge = fg & ~inner
         edge[:, [0, -1], :] = False
         edge[:, :, [0, -1]] = False
-        bi, iy, ix = np.nonzero(edge)  # boundary pixels as one list, tagged with their ball
+        # boundary pixels as one list, tagged with their ball: np.nonzero(edge), from the flat indices (the same
+        # arrays in the same order; numpy's 3-D nonzero is ~3x slower)
+        bi, rest = np.divmod(np.flatnonzero(edge), size * size)
+        iy, ix = np.divmod(rest, size)
         if len(bi) == 0:
             return out, radii, fit
         ptx = (x0[bi] + ix - centres[bi, 0]).astype(np.float32)  # offsets from the start centre
