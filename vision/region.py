@@ -6,10 +6,10 @@ working-resolution grey of the table as it was when each part was last searched)
 what changed; balls elsewhere are kept as they were. What makes this safe:
 
 - *Change.* A pixel counts as changed when its grey level moved by more than the detector's ``static_diff``
-  since the reference (not since the last frame, so a slow drift adds up until it trips). On the 2019 broadcast
-  clips the isolated specks of compression noise are few between frames of a still table (0-6 pixels of
-  ~100 000); each becomes a small window of its own, and a mask opened against them would also hide the
-  one-pixel crescent of a ball drifting slowly, so they are not filtered out.
+  since the reference (not since the last frame, so a slow drift adds up until it trips). Isolated specks of
+  compression noise (fewer than ``min_speck`` changed pixels close together; on the 2019 broadcast clips ~30
+  specks a frame had made the windows cover 50-80 % of the table) open no window, but they stay changed against
+  the reference, so the crescent of a ball drifting slowly grows until it is no longer a speck and trips it.
 - *Accept zone.* Around the changed pixels, ``accept_radii`` ball radii wide: every ball with a changed pixel, or
   with a changed pixel among the rings the clutter test samples (1.7 radii), has its centre inside it. Inside the
   zone the new search decides which balls there are; outside it the last balls are kept. A ball that rolls from
