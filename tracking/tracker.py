@@ -67,7 +67,7 @@ class TrackerConfig:
     identity_weight: float = 0.05
     lost_after: float = 1.5
     merge_distance: float = 0.045
-    max_speed: float = 12.0
+    max_speed: float = 16.0
     vote_cap: float = 15.0
     hidden_id_half_life: float = 1.0
     rest_span: float = 0.5
@@ -465,12 +465,17 @@ class BallTracker:
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
         kicks = self._collision_hypotheses()
+        frame_dt = self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._inside(tr.position)
             sigma = float(np.sqrt(np.max(np.linalg.eigvalsh(kalman.innovation_cov(tr.kf)))))
             if wide:
-                gate = self.cfg.reacquire_gate + (0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
+                # a break cue ball runs ~14 m/s: 0.46 m between 30-fps frames, beyond a fixed 0.45 m gate (its
+                # resting track was abandoned and the break shot missed); the gate follows the frame interval
+                # (one frame's reach only: a hidden track's gate still grows by 0.3 m/s, not by max_speed)
+                gate = max(self.cfg.reacquire_gate, self.cfg.max_speed * frame_dt) + (
+                    0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
             else:
                 gate = self.cfg.gate + 3 * sigma
             if tr.hidden and tr.xy:
