@@ -850,6 +850,15 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         # (a rack's apex squarely in its way passes the blow on and hardly moves: no answer needed there)
         if not (moved or len(nxt) < expected) and perp > 2 * R - cfg.blocked_depth - 0.005:
             continue
+        # a cue ball seen again beyond a ball still lying where it was went over it (a jump shot; the airborne
+        # ball may hide it for a frame, which is no answer): it cannot have passed through a ball it hit
+        later = np.flatnonzero((tb >= t_b - 1e-9) & (tb <= t_b + 3 * dt))
+        seen_b = float((xy[ia + 1] - p0) @ u)  # how far along its line the cue ball is seen after the gap
+        if len(later) and float(np.max(np.linalg.norm(xb[later] - rest, axis=1))) <= 0.01 and seen_b > along + R:
+            continue
+        # ... and one seen after the gap well short of a ball that did not move has not reached it yet
+        if not moved and seen_b < reach - R:
+            continue
         if best is None or reach < best[0]:
             best = (reach, b)
     if best is None:

@@ -176,3 +176,26 @@ def test_blurred_break_cue_ball_seen_on_its_line_across_two_gaps_hits_the_apex()
     first = next(e for e in ev if e.type == "collision" and e.balls and 0 in e.balls)
     assert first.balls == (0, 9)
     assert 65.5 / FPS < first.t < 68 / FPS
+
+
+def test_a_cue_ball_seen_beyond_a_ball_it_flew_over_did_not_hit_it() -> None:
+    # 2019 clip 2: the cue ball jumps, is lost for two frames in the air over the 8 (which the airborne ball hides
+    # for one frame, and which never moves), is seen again beyond it, and hits the 2 further along its line
+    t = np.arange(0, 75) / FPS
+    p0, v = np.array([0.553, 1.140]), np.array([2.5, -0.03])
+    eight, two = np.array([0.956, 1.127]), np.array([1.766, 1.096])
+    d = np.linalg.norm(p0[None] + np.linspace(0, 1, 20001)[:, None] * v[None] - two[None], axis=1)
+    t_hit = 1.0 + float(np.linspace(0, 1, 20001)[np.argmax(d <= 2 * R)])
+    cue = np.where((t < t_hit)[:, None], rolling(tuple(p0), tuple(v), t, 1.0),
+                   (p0 + v * (t_hit - 1.0))[None] + np.clip(t - t_hit, 0, None)[:, None] * np.array([0.3, 0.9])[None])
+    k_over = int(np.argmin(np.abs(cue[:, 0] - eight[0])))
+    cue[[k_over - 1, k_over]] = np.nan
+    two_xy = rolling(tuple(two), (2.0, -0.6), t, t_hit)
+    eight_xy = np.tile(eight, (len(t), 1))
+    eight_xy[k_over] = np.nan
+    for seed in range(3):
+        ev = run({0: cue, 8: eight_xy, 2: two_xy}, t, {0, 2, 8}, seed, sigma=0.001)
+        first = next(e for e in ev if e.type == "collision" and e.balls and 0 in e.balls)
+        assert first.balls == (0, 2), seed
+        assert abs(first.t - t_hit) < 1.0 / FPS
+        assert not [e for e in ev if e.type == "collision" and e.balls == (0, 8)]
