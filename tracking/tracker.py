@@ -500,6 +500,13 @@ class BallTracker:
                     self._hyp_velocity[(k, dets[c])] = vel
                 dist = np.minimum(dist, d_hyp)
             probs = tr.id_probs(self.cfg.vote_cap)
+            if wide and tr.hidden and tr.ball is not None and probs[tr.ball] >= 0.9:
+                # a surely named hidden ball is not re-acquired far from its last sighting by a detection that
+                # surely shows another ball: during a 14.1 re-rack the hidden cue ball's track took a rack ball
+                # 28 cm away (dev straight-pool-run-7, 30/720p: an extra shot at 25.4 s)
+                sc = obs.id_scores[dets]
+                other = (sc.max(axis=1) >= 0.5) & (sc[:, tr.ball] <= 0.01)
+                dist = np.where(other & (dist > self.cfg.gate), np.inf, dist)
             # log-likelihood ratio of "this detection is the track's ball" against its own best guess, 0..3
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
             llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)

@@ -109,3 +109,31 @@ def test_cue_ball_missed_on_its_contact_frame_keeps_its_name(drop_cue: bool) -> 
     for k in (70, 72):  # the rack ball beside the contact keeps its name, and the 6 that flew off keeps its own
         assert np.hypot(*np.subtract(named[k][11], (2.073 if k == 70 else 2.085, 0.537 if k == 70 else 0.529))) < 0.01
     assert np.hypot(*np.subtract(named[72][6], (2.25, 1.41))) < 0.01
+
+
+def test_hidden_cue_ball_is_not_taken_by_a_rack_ball_put_down_nearby() -> None:
+    """Dev straight-pool-run-7 at 30 fps, the 14.1 re-rack: the cue ball rests hidden (under the racker's arm)
+    while rack balls are put down nearby; one surely the 1 (cue-ball score 0.001) took the hidden cue ball's
+    track 28 cm away, which then 'moved' into the rack: an extra shot at 25.4 s. The cue ball keeps its place and
+    name (here the 1 is put down 40 cm away, within the hidden track's growing gate)."""
+    tracker = BallTracker(G, "straight-pool")
+    cue, three, one = np.array([2.334, 0.464]), np.array([0.52, 0.456]), np.array([1.955, 0.608])
+    last: list = []
+    for k in range(60):
+        dets: list[tuple[np.ndarray, int]] = [(three, 3)]
+        if k < 20 or k >= 50:
+            dets.append((cue, 0))
+        if k >= 35:
+            dets.append((one, 1))
+        xy = np.array([d[0] for d in dets])
+        scores = np.array([_scores(b, 0.99 if b != 0 else 0.6) for _, b in dets])
+        obs = BallObservations(t=k / 30.0, frame_index=k, xy=xy, xy_px=xy * 500, radius_px=np.full(len(dets), 14.0),
+                               confidence=np.full(len(dets), 0.95), id_scores=scores)
+        last = tracker.update(obs)
+        named = {s.ball: s for s in last if s.ball is not None}
+        if 35 <= k < 50:  # the cue ball's track stays hidden where it was
+            assert np.hypot(*np.subtract(named[0].position, cue)) < 0.01, (k, named[0])
+            assert not named[0].seen
+    named = {s.ball: s for s in last if s.ball is not None}
+    assert named[0].seen and np.hypot(*np.subtract(named[0].position, cue)) < 0.01
+    assert np.hypot(*np.subtract(named[1].position, one)) < 0.01
