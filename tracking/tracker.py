@@ -475,8 +475,12 @@ class BallTracker:
             if wide:
                 # a break cue ball runs ~14 m/s: 0.46 m between 30-fps frames, beyond a fixed 0.45 m gate (its
                 # resting track was abandoned and the break shot missed); the gate follows the frame interval
-                # (one frame's reach only: a hidden track's gate still grows by 0.3 m/s, not by max_speed)
-                gate = max(self.cfg.reacquire_gate, self.cfg.max_speed * frame_dt) + (
+                # (one frame's reach, for a track that moved on its last sighting: a resting ball keeps 0.45 m, a
+                # hidden one's gate still grows by 0.3 m/s only)
+                moving = len(tr.xy) >= 2 and float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0],
+                                                             tr.xy[-1][1] - tr.xy[-2][1])) > self.cfg.rest_radius
+                reach = self.cfg.max_speed * frame_dt if moving else 0.0
+                gate = max(self.cfg.reacquire_gate, reach) + (
                     0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
             else:
                 gate = self.cfg.gate + 3 * sigma
