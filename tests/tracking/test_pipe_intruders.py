@@ -28,24 +28,30 @@ def _frame(k: int, dets: list[tuple[tuple[float, float], np.ndarray, float]]) ->
                             id_scores=np.array([d[1] for d in dets]).reshape(-1, N_IDS))
 
 
-def test_a_hand_scored_as_the_cue_ball_does_not_take_its_name() -> None:
+CUE_AT, FIVE_AT = (1.75, 0.80), (1.32, 0.79)
+
+
+def _hand_scene(tr: BallTracker) -> dict[int, np.ndarray]:
     """The resting cue ball is scored as the cue ball on most frames only (0.45, the rest of the time as the
     11); a hand on the cue's butt, waggling back and forth over a quiet table, is scored as the cue ball with a
-    cleaner score. By votes alone the hand wins the name; it never rests, the ball does."""
-    tr = BallTracker(G, "straight-pool")
+    cleaner score. Returns where each named track was last seen."""
     for b in set(range(16)) - {0, 5}:
         tr.remove_ball(b)
-    cue, five = (1.75, 0.80), (1.32, 0.79)
     for k in range(int(3.0 * FPS)):
         cue_id = _scores(0, 0.45) if k % 3 else _scores(11, 0.5)
-        dets = [(cue, cue_id, 1.0), (five, _scores(5, 0.9), 1.0)]
+        dets = [(CUE_AT, cue_id, 1.0), (FIVE_AT, _scores(5, 0.9), 1.0)]
         if k >= 8:  # the hand comes in and strokes back and forth, 8 cm each way
             phase = (k - 8) % 16
             x = 0.75 + 0.01 * (phase if phase < 8 else 16 - phase)
             dets.append(((x, 0.12 + 0.6 * (x - 0.75)), _scores(0, 0.9), 0.83))
         tr.update(_frame(k, dets))
-    named = {t.ball: np.asarray(t.xy[-1]) for t in tr.tracks if t.ball is not None}
-    assert 0 in named and np.allclose(named[0], cue, atol=0.005), "the hand took the cue ball's name"
+    return {t.ball: np.asarray(t.xy[-1]) for t in tr.tracks if t.ball is not None}
+
+
+def test_a_hand_scored_as_the_cue_ball_does_not_take_its_name() -> None:
+    """By votes alone the hand wins the cue ball's name; it never rests, the ball does."""
+    named = _hand_scene(BallTracker(G, "straight-pool"))
+    assert 0 in named and np.allclose(named[0], CUE_AT, atol=0.005), "the hand took the cue ball's name"
     assert 5 in named
 
 
@@ -56,21 +62,8 @@ def test_without_the_rest_rule_the_hand_wins() -> None:
 
     from tracking.tracker import TrackerConfig
 
-    cfg = replace(TrackerConfig(), unrested_keep=1e-3)
-    tr = BallTracker(G, "straight-pool", cfg)
-    for b in set(range(16)) - {0, 5}:
-        tr.remove_ball(b)
-    cue, five = (1.75, 0.80), (1.32, 0.79)
-    for k in range(int(3.0 * FPS)):
-        cue_id = _scores(0, 0.45) if k % 3 else _scores(11, 0.5)
-        dets = [(cue, cue_id, 1.0), (five, _scores(5, 0.9), 1.0)]
-        if k >= 8:
-            phase = (k - 8) % 16
-            x = 0.75 + 0.01 * (phase if phase < 8 else 16 - phase)
-            dets.append(((x, 0.12 + 0.6 * (x - 0.75)), _scores(0, 0.9), 0.83))
-        tr.update(_frame(k, dets))
-    named = {t.ball: np.asarray(t.xy[-1]) for t in tr.tracks if t.ball is not None}
-    assert 0 in named and not np.allclose(named[0], cue, atol=0.005)
+    named = _hand_scene(BallTracker(G, "straight-pool", replace(TrackerConfig(), unrested_keep=1e-3)))
+    assert 0 in named and not np.allclose(named[0], CUE_AT, atol=0.005)
 
 
 def test_a_retired_ball_track_takes_nothing_near_it() -> None:
