@@ -675,7 +675,8 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 out.append(ShotEvent(t=t_touch, type="off_table", ball=b, rail=rail_c, confidence=0.8))
                 continue
 
-        event = _follow_to_exit(b, last.pos(tl), last.vel(tl), tl, tl, ctx, cfg, through, best)
+        event = _follow_to_exit(b, last.pos(tl), _kicked_velocity(b, last, paths, collisions or [], ctx, cfg),
+                                tl, tl, ctx, cfg, through, best)
         if event is None:
             hidden.add(b)
             continue
@@ -693,6 +694,33 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             if jaw is not None and jaw[0] > ts_seen[0]:
                 out.append(ShotEvent(t=jaw[0], type="cushion", ball=b, rail=jaw[1], confidence=0.6))
     return out, hidden
+
+
+def _kicked_velocity(b: int, last: Piece, paths: dict[int, BallPath], collisions: list[ShotEvent],
+                     ctx: ShotContext, cfg: EventConfig) -> np.ndarray:
+    """The velocity to follow a vanished ball on with. A ball hit from rest and seen at most twice after (its last
+    piece may still hold its resting sighting) seems far slower than it is: its fit spreads the move over the
+    frame interval, not the moment since the collision (dev jump-6, 30 fps: 2.3 m/s fitted, ~7 m/s true; it
+    reached the rail a frame later and flew off). It cannot be slower than the hitter's speed along the line of
+    centres at the collision, as a struck ball never seen moving is taken to be (``_struck_and_gone``)."""
+    dt = ctx.frame_dt
+    v = last.vel(last.t1)
+    if last.n > 2:
+        return v
+    for ev in collisions:
+        if ev.balls is None or b not in ev.balls or not (last.t0 - dt <= ev.t <= last.t1):
+            continue
+        other = ev.balls[1] if ev.balls[0] == b else ev.balls[0]
+        if other not in paths:
+            continue
+        hitter = paths[other].piece_at(ev.t - 0.5 * dt)
+        n = last.pos(last.t1) - hitter.pos(ev.t)
+        n = n / max(float(np.linalg.norm(n)), 1e-9)
+        kick = float(hitter.vel(ev.t - 0.5 * dt) @ n)
+        speed = float(np.hypot(*v))
+        if kick > speed and speed > cfg.moving_speed:
+            v = v / speed * kick
+    return v
 
 
 def _carry(p0: np.ndarray, v0: np.ndarray, t0: float, ts: np.ndarray, cfg: EventConfig) -> np.ndarray:
