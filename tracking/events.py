@@ -609,11 +609,8 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         seen_after = [p for p in path.pieces if p.t0 > ev.t and p.t0 <= ev.t + cfg.struck_unseen]
         if seen_after:
             return None
-        hitter = paths[other].piece_at(ev.t - 0.5 * dt)
         p_b = piece.pos(ev.t)
-        n = p_b - hitter.pos(ev.t)
-        n = n / max(float(np.linalg.norm(n)), 1e-9)
-        speed = float(hitter.vel(ev.t) @ n)
+        n, speed = _kick(paths[other], p_b, ev.t, dt)
         if speed <= cfg.moving_speed:
             return None
         # never seen moving: a long reach is allowed, but the call always asks for a review
@@ -713,14 +710,20 @@ def _kicked_velocity(b: int, last: Piece, paths: dict[int, BallPath], collisions
         other = ev.balls[1] if ev.balls[0] == b else ev.balls[0]
         if other not in paths:
             continue
-        hitter = paths[other].piece_at(ev.t - 0.5 * dt)
-        n = last.pos(last.t1) - hitter.pos(ev.t)
-        n = n / max(float(np.linalg.norm(n)), 1e-9)
-        kick = float(hitter.vel(ev.t - 0.5 * dt) @ n)
+        _, kick = _kick(paths[other], last.pos(last.t1), ev.t, dt)
         speed = float(np.hypot(*v))
         if kick > speed and speed > cfg.moving_speed:
             v = v / speed * kick
     return v
+
+
+def _kick(hitter_path: BallPath, p_b: np.ndarray, t: float, dt: float) -> tuple[np.ndarray, float]:
+    """The line of centres from a hitter to a struck ball at ``p_b`` at the collision time ``t``, and the hitter's
+    speed along it just before: about the speed the struck ball leaves with."""
+    hitter = hitter_path.piece_at(t - 0.5 * dt)
+    n = p_b - hitter.pos(t)
+    n = n / max(float(np.linalg.norm(n)), 1e-9)
+    return n, float(hitter.vel(t) @ n)
 
 
 def _carry(p0: np.ndarray, v0: np.ndarray, t0: float, ts: np.ndarray, cfg: EventConfig) -> np.ndarray:

@@ -16,7 +16,7 @@ Why this design (a budget of a few ms per 1080p frame on one core):
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -203,6 +203,8 @@ class BallDetector:
         self._static: list[np.ndarray] = []
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
+        self._fg: np.ndarray | None = None  # the last foreground mask, which region passes update where they search
+        self._region_passes = 0  # region passes since the last whole-table pass
         self._balls: _Measured | None = None  # its balls as measured, for reuse where nothing changed
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
@@ -307,16 +309,12 @@ class BallDetector:
             ref_grey, ref_obs = self._ref
             changed = region.changed_mask(grey, ref_grey, self.p.static_diff, self.table_mask)
             if cv2.countNonZero(changed) < self.p.static_pixels:
-                return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
-                                        radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
-                                        id_scores=ref_obs.id_scores)
-            since = getattr(self, "_region_passes", 0)
-            if self.region_pass and since < self.region_params.full_every and getattr(self, "_fg", None) is not None:
+                return replace(ref_obs, t=frame.t, frame_index=frame.index)
+            since = self._region_passes
+            if self.region_pass and since < self.region_params.full_every and self._fg is not None:
                 todo = region.plan(changed, float(self.rmap.max()), self.region_params)
                 if todo is not None and not todo.boxes:  # only compression specks changed
-                    return BallObservations(t=frame.t, frame_index=frame.index, xy=ref_obs.xy, xy_px=ref_obs.xy_px,
-                                            radius_px=ref_obs.radius_px, confidence=ref_obs.confidence,
-                                            id_scores=ref_obs.id_scores)
+                    return replace(ref_obs, t=frame.t, frame_index=frame.index)
                 found = self._detect_regions(frame, small, grey, todo) if todo is not None else None
                 if todo is not None and found is not None:
                     obs = found
