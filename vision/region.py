@@ -60,8 +60,8 @@ class RegionPlan:
     def at(self, grid: np.ndarray, pts: np.ndarray) -> np.ndarray:
         """``grid``'s value at working-resolution points (N, 2)."""
         gy, gx = grid.shape
-        xi = np.clip(np.round(pts[:, 0]).astype(int) // BLOCK, 0, gx - 1)
-        yi = np.clip(np.round(pts[:, 1]).astype(int) // BLOCK, 0, gy - 1)
+        xi = np.minimum(np.maximum(np.round(pts[:, 0]).astype(int) // BLOCK, 0), gx - 1)
+        yi = np.minimum(np.maximum(np.round(pts[:, 1]).astype(int) // BLOCK, 0), gy - 1)
         return grid[yi, xi]
 
 
