@@ -50,6 +50,12 @@ class TrackerConfig:
             ball picked up by hand (ball in hand, spotting) hands its id to the track where it is put down.
         rest_span: a track seen staying within ``rest_radius`` for this long has rested: it is a ball on the table.
         rest_radius: how far (m) its sightings may wander while it rests (detector noise, a few mm).
+        weak_track_frames: an unmatched weak detection (below ``new_track_confidence``) found within
+            ``rest_radius`` of the same place on this many frames running starts a track: a ball at rest that the
+            detector only ever scores low (the 9 in the middle of a real rack, 0.45 on every frame) otherwise had
+            no track, and at the break the next ball's track took it and its name (2019 clip 11).
+        elimination_sightings: an unnamed track seen this often that is surely a ball takes the one ball id no
+            other track holds (``_name_by_elimination``).
         unrested_keep: the identity probability below which a track that has never rested would rather stay
             unnamed; a rested track's is 1e-3. A hand, a cue's ferrule or a player's sleeve moves while the table
             is quiet and never rests where it is found; scored as the cue ball, it took the resting cue ball's
@@ -73,6 +79,8 @@ class TrackerConfig:
     rest_span: float = 0.5
     rest_radius: float = 0.008
     unrested_keep: float = 0.03
+    weak_track_frames: int = 8
+    elimination_sightings: int = 10
 
     def __post_init__(self) -> None:
         for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
@@ -157,6 +165,7 @@ class BallTracker:
         self._next_id = 0
         self._prev: dict[int, np.ndarray] = {}
         self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
+        self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -264,14 +273,20 @@ class BallTracker:
         matched = {d for _, d in matches}
         streaks = self._streaks(matches, obs)
         self._chain_streaks(obs, [d for d in det_idx if d not in matched], streaks)
+        weak: list[tuple[np.ndarray, int]] = []
         for d in det_idx:
             if d in matched:
                 continue
             if self._on_streak(obs.xy[d], streaks):
                 continue  # a second circle found along a fast ball's blur, not another ball
-            if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 0.9 * 2 * self.geometry.ball_radius
-                   for m in matched):
-                continue  # overlapping a ball already matched this frame: the same ball (blur, glare) twice
+            near = min((float(np.linalg.norm(obs.xy[d] - obs.xy[m])) for m in matched), default=np.inf)
+            if near < 0.9 * 2 * self.geometry.ball_radius and not (
+                    obs.confidence[d] < self.cfg.new_track_confidence and near >= 0.8 * 2 * self.geometry.ball_radius
+                    and self._weak_persists(obs.xy[d], weak)):
+                # overlapping a ball already matched this frame: the same ball (blur, glare) twice; but a weak
+                # detection that stays put a little less than a diameter from one is a touching rack ball (the
+                # 9 in the middle of a real rack is found 50 mm from its neighbour's detection)
+                continue
             lost = self._lost_match(obs, d)
             if lost is not None:  # a fast ball that bounced out of the gate, or came out from under an arm
                 z = obs.xy[d]
@@ -285,14 +300,28 @@ class BallTracker:
                 # touching a resting ball that just started to move (struck on this frame: the detector found the
                 # blur's far end as a circle beside it); a new ball does not appear against a ball being struck
                 continue
-            if obs.confidence[d] >= self.cfg.new_track_confidence:
+            if obs.confidence[d] >= self.cfg.new_track_confidence or self._weak_persists(obs.xy[d], weak):
                 kf = kalman.make_ball_filter(*obs.xy[d], measurement_sigma=self.cfg.measurement_sigma)
                 tr = Track(self._next_id, kf, t, t)
                 self._next_id += 1
                 self.tracks.append(tr)
                 self._record(tr, obs, d)
+        self._weak = weak
         self.assign_identities()
         return self.states()
+
+    def _weak_persists(self, z: np.ndarray, weak: list[tuple[np.ndarray, int]]) -> bool:
+        """Count a weak unmatched detection at ``z`` as one more frame of a weak one found there on the frame
+        before (appended to ``weak``, this frame's list); True once it has been there ``weak_track_frames`` frames
+        running. A ball at rest is found in the same place every frame; glare, a hand or a blur is not."""
+        run = 1
+        for p, n in self._weak:
+            if float(np.linalg.norm(z - p)) <= self.cfg.rest_radius:
+                run = max(run, n + 1)
+        if run >= self.cfg.weak_track_frames:
+            return True
+        weak.append((z.copy(), run))
+        return False
 
     def _streak_centres(self, obs: BallObservations, matches: list[tuple[int, int]],
                         det_idx: list[int]) -> BallObservations:
@@ -611,6 +640,23 @@ class BallTracker:
                 z = z - z.max()
                 p = np.exp(z) / np.exp(z).sum()
                 tr.identity_confidence = float(p[c])
+        self._name_by_elimination(live, ids)
+
+    def _name_by_elimination(self, live: list[Track], ids: list[int]) -> None:
+        """One ball id left over and one unnamed track that is surely a ball (seen on ``elimination_sightings``
+        frames, and on the table from the first frame or rested there): it is that ball, whatever its colour
+        scores say. A real 2019 clip starts with the struck 1 rolling, the identifier scores its blur as the 9
+        (0.8-0.99) while the real 9 scores as a stripe not in the game; once the 9's track took its name the 1's
+        track was left unnamed, so its drop had no ball."""
+        left = set(ids) - {tr.ball for tr in live if tr.ball is not None}
+        if len(left) != 1:
+            return
+        t0 = self.frame_times[0] if self.frame_times else 0.0
+        cands = [tr for tr in live if tr.ball is None and len(tr.xy) >= self.cfg.elimination_sightings
+                 and (tr.rested or tr.times[0] <= t0 + 1e-9)]
+        if len(cands) == 1:
+            cands[0].ball = left.pop()
+            cands[0].identity_confidence = 0.5
 
     def states(self) -> list[TrackState]:
         return [TrackState(tr.track_id, tr.ball, (float(tr.position[0]), float(tr.position[1])),
