@@ -72,6 +72,11 @@ class DetectorParams:
             shading and highlight; see ``_weak_filled``).
         side_clearance: a centre this close (m) to a side pocket's centre is in it (its mouth is wider and
             lies beyond the nose line, so a ball on its lip is nearer than ``pocket_clearance``).
+        faint_votes, faint_fill, faint_weak: a weaker outline (this share of the usual vote threshold: a ball of
+            the cloth's colour smeared by motion) is a ball when this share of its disc is not cloth and this
+            share mildly off the cloth's colour (``_faint_spots``).
+        low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
+            band, a bite out of the blob); it moves to the peak of its outline's votes (``_recentre``).
         split_votes: a rack's k-means split starts from the points inside it whose outline votes reach this share
             of the usual threshold (``_blob_vote_peaks``).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
@@ -104,6 +109,10 @@ class DetectorParams:
     thin_elongation: float = 4.0
     split_votes: float = 0.7
     side_clearance: float = 0.045
+    faint_votes: float = 0.55
+    low_peak: float = 0.8
+    faint_fill: float = 0.3
+    faint_weak: float = 0.8
 
 
 @dataclass
@@ -351,8 +360,23 @@ class BallDetector:
         table, or one window of it while ``_window`` has cropped the per-pixel models)."""
         cands, kinds = self._candidates(fg)
         ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
-        self._votes(self._last_small, cands, grey)
+        # A low distance peak (a ball with a cloth-coloured band or a bite out of its blob: a maroon 15 at a
+        # rail) lies off the ball's centre: its outline is left to vote, and it moves to its votes' peak.
+        low = (kinds == 1) & (self._heights < self.p.low_peak)
+        if low.any():  # at a rail only (the cushion's shade cuts the blob; elsewhere the split handles bites)
+            low[low] = self._at_edge(cands[low])
+        self._votes(self._last_small, cands[~low], grey)
+        if low.any():
+            moved = self._recentre(cands[low])
+            if (moved != cands[low]).any():
+                cands, kinds = cands.copy(), kinds.copy()
+                idx = np.flatnonzero(low)[(moved != cands[low]).any(axis=1)]
+                cands[low] = moved
+                kinds[idx] = 2
+                ok[idx] = self._isolated(fg, cands[idx], others=np.delete(cands, idx, axis=0)[np.delete(ok, idx)])
+            self._votes(self._last_small, cands, grey)  # every candidate's outline out again
         extra = self._symmetric_spots(cands)
+        seen, extra_all = cands, extra  # every spot looked at: a faint peak beside one is that one
         if len(extra):
             extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
@@ -361,6 +385,11 @@ class BallDetector:
             kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
         else:
             cands, kinds = cands[ok], kinds[ok]
+        faint = self._faint_spots(np.concatenate([seen, extra_all]), fg)
+        if len(faint):
+            faint = faint[[bool(self._isolated(fg, f[None], others=cands)[0]) for f in faint]]
+            cands = np.concatenate([cands, faint])
+            kinds = np.concatenate([kinds, np.full(len(faint), 2, np.int8)])
         holes = self._rack_holes(cands)
         if len(holes):
             cands = np.concatenate([cands, holes])
@@ -703,10 +732,11 @@ class BallDetector:
             out.append((x + m["m10"] / m["m00"], y + m["m01"] / m["m00"]))
             kinds.append(3)
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
-        for i in kept:
-            if not replaced[lab[i]]:
-                out.append((float(xs[i]), float(ys[i])))
-                kinds.append(1)
+        height = np.ones(len(out))
+        mine = [i for i in kept if not replaced[lab[i]]]
+        out.extend((float(xs[i]), float(ys[i])) for i in mine)
+        kinds.extend([1] * len(mine))
+        self._heights = np.concatenate([height, vals[mine]])  # distance peak heights (x radius), 1 for the rest
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
     def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float) -> np.ndarray:
@@ -835,6 +865,61 @@ class BallDetector:
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
             pts = pts[d > self.p.min_separation * rloc[keep]]
         return pts
+
+    def _at_edge(self, pts: np.ndarray) -> np.ndarray:
+        """True for points (working resolution) within 1.2 local radii of the table mask's edge."""
+        h, w = self.table_mask.shape
+        r = self.rmap[_clip(np.round(pts[:, 1]).astype(int), 0, h - 1), _clip(np.round(pts[:, 0]).astype(int), 0, w - 1)]
+        ring = pts[:, None, :] + self._ring[None] * (1.2 * r)[:, None, None]
+        rx, ry = np.round(ring[..., 0]).astype(int), np.round(ring[..., 1]).astype(int)
+        out = (rx < 0) | (ry < 0) | (rx >= w) | (ry >= h)
+        out[~out] = self.table_mask[ry[~out], rx[~out]] == 0
+        return out.any(axis=1)
+
+    def _recentre(self, pts: np.ndarray) -> np.ndarray:
+        """Each point (working resolution) moved to the strongest symmetry vote within one local radius when that
+        reaches the usual threshold (a ball's outline points at its centre); else left where it is."""
+        acc = self._acc
+        h, w = acc.shape
+        k = self._vote_threshold()
+        out = pts.copy()
+        for i, (x, y) in enumerate(pts):
+            xi, yi = int(round(x)), int(round(y))
+            r = float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
+            half = int(np.ceil(r))
+            ya, xa = max(yi - half, 0), max(xi - half, 0)
+            win = acc[ya:yi + half + 1, xa:xi + half + 1]
+            if win.size == 0:
+                continue
+            gy, gx = np.mgrid[ya:ya + win.shape[0], xa:xa + win.shape[1]]
+            win = np.where((gx - x) ** 2 + (gy - y) ** 2 <= r * r, win, 0.0)
+            j = int(np.argmax(win))
+            if win.flat[j] >= k * r:
+                out[i] = (gx.flat[j], gy.flat[j])
+        return out
+
+    def _faint_spots(self, known: np.ndarray, fg: np.ndarray) -> np.ndarray:
+        """Balls of the cloth's colour smeared by motion (a red ball rolling on red cloth): the blur weakens
+        their outline, so its votes reach only ``faint_votes`` of the threshold, but the disc itself shows a
+        ball: ``faint_fill`` of it not cloth (its highlight, its lit side) and ``faint_weak`` of it mildly off
+        the cloth's colour. Returns such peaks of ``_acc`` (K, 2), away from ``known``; the caller tests each
+        one's surroundings alone (faint peaks along an arm must not vouch for each other)."""
+        acc = self._acc
+        k = self._vote_threshold()
+        py, px = _local_maxima(acc, self.p.faint_votes * k * float(self.rmap.min()))
+        rloc = self.rmap[py, px]
+        v = acc[py, px]
+        sel = (v >= self.p.faint_votes * k * rloc) & (v < k * rloc)
+        py, px, rloc = py[sel], px[sel], rloc[sel]
+        if len(px) == 0:
+            return np.zeros((0, 2))
+        pts = np.stack([px, py], axis=1).astype(np.float64)
+        # the disc test before the strongest is picked: a rail's edge beside the ball may vote more
+        sel = (self._filled(fg, pts) >= self.p.faint_fill) & (self._weak_filled(pts) >= self.p.faint_weak)
+        if len(known):
+            sel &= np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1) > self.p.min_separation * rloc
+        py, px, rloc, pts = py[sel], px[sel], rloc[sel], pts[sel]
+        return pts[_greedy_nms(px, py, acc[py, px], self.p.min_separation * rloc)]
 
     def _rack_holes(self, cands: np.ndarray) -> np.ndarray:
         """Balls inside a rack that match the cloth (a green 14 in a rack on green cloth): a hole in the packing,
@@ -1040,21 +1125,29 @@ class BallDetector:
         pty = (y0[bi] + iy - centres[bi, 1]).astype(np.float32)
         rb = radii[bi].astype(np.float32)
         est = np.zeros((n, 2), np.float32)
-
-        def sums(w: np.ndarray) -> np.ndarray:
-            return np.bincount(bi, weights=w, minlength=n)
+        near = 0.3 * rb
+        # The six per-ball sums of a step as one bincount: each sum's terms go to their own n bins, in the same
+        # order as six separate calls would add them (so the same values, for one call's overhead).
+        m = len(bi)
+        bins = (bi[None, :] + n * np.arange(6)[:, None]).ravel()
+        terms = np.empty((6, m), np.float32)
 
         for _ in range(4):
             dx = ptx - est[bi, 0]
             dy = pty - est[bi, 1]
             rho = np.sqrt(dx * dx + dy * dy) + np.float32(1e-6)
-            sel = (np.abs(rho - rb) < 0.3 * rb).astype(np.float32)
-            ux, uy = dx / rho * sel, dy / rho * sel
-            res = (rho - rb) * sel
-            a, b_, c_ = sums(ux * ux), sums(ux * uy), sums(uy * uy)
-            gx, gy = sums(ux * res), sums(uy * res)
+            off = rho - rb
+            sel = (np.abs(off) < near).astype(np.float32)
+            ux, uy, res = dx / rho * sel, dy / rho * sel, off * sel
+            np.multiply(ux, ux, out=terms[0])
+            np.multiply(ux, uy, out=terms[1])
+            np.multiply(uy, uy, out=terms[2])
+            np.multiply(ux, res, out=terms[3])
+            np.multiply(uy, res, out=terms[4])
+            terms[5] = sel
+            a, b_, c_, gx, gy, count = np.bincount(bins, weights=terms.ravel(), minlength=6 * n).reshape(6, n)
             det = a * c_ - b_ * b_
-            good = (sums(sel) >= 8) & (det > 1e-6)
+            good = (count >= 8) & (det > 1e-6)
             step = np.zeros((n, 2), np.float32)
             step[good, 0] = (c_ * gx - b_ * gy)[good] / det[good]
             step[good, 1] = (a * gy - b_ * gx)[good] / det[good]
@@ -1126,10 +1219,16 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
     y = np.asarray(ys, np.float64)[idx]
     d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))[idx]
     close = ((x[:, None] - x[None]) ** 2 + (y[:, None] - y[None]) ** 2) < d2[:, None]  # row i: too near i
-    kept = np.zeros(len(idx), bool)
+    # Column j as a Python int bit set (the points that j, once kept, suppresses): one bit operation per kept
+    # point instead of a numpy call per point (~2 us each, ~30 points a frame).
+    cols = np.packbits(close.T, axis=1, bitorder="little").tobytes()
+    nb = (len(idx) + 7) // 8
+    free = (1 << len(idx)) - 1
+    kept: list[int] = []
     for i in range(len(idx)):
-        if not (close[i, :i] & kept[:i]).any():
-            kept[i] = True
+        if free >> i & 1:
+            kept.append(i)
+            free &= ~int.from_bytes(cols[i * nb:(i + 1) * nb], "little")
     return [int(i) for i in idx[kept]]
 
 
