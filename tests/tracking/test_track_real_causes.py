@@ -115,3 +115,33 @@ def test_a_ball_lost_in_a_corners_mouth_is_not_found_on_the_far_rail() -> None:
     tk.update(_frame(50, [(cue, 1.0, _scores(0)), (pred, 0.72, np.full(N_IDS, 1.0 / N_IDS))]))
     three = next(tr for tr in tk.tracks if tr.ball == 3)
     assert np.allclose(three.xy[-1], last)
+
+
+def test_a_ball_with_no_track_yet_is_not_taken_by_a_resting_neighbour() -> None:
+    """The clip opens on the break's cue ball already rolling, unseen in its blur; its first sharp sighting is
+    6 cm from the apex 1 (which the blow has just set moving, unseen): it is the cue ball, not the 1."""
+    one, two = np.array([1.80, 0.633]), np.array([1.85, 0.60])
+    tk = BallTracker(G, "nine-ball")
+    for k in range(20):
+        tk.update(_frame(k, [(one, 0.8, _scores(1)), (two, 0.8, _scores(2))]))
+    cue = one + np.array([-0.035, 0.05])
+    tk.update(_frame(20, [(cue, 0.83, _scores(0, 0.99)), (two, 0.8, _scores(2))]))
+    tk.update(_frame(21, [(cue + [0.01, -0.005], 0.83, _scores(0, 0.99)), (two, 0.8, _scores(2))]))
+    named = _named(tk)
+    assert np.allclose(named[1], one)
+    assert 0 in named and np.allclose(named[0], cue + [0.01, -0.005])
+
+
+def test_a_weakly_seen_resting_ball_keeps_its_weak_detection_at_the_break() -> None:
+    """A rack's 9 seen only weakly (0.45) beside the apex; the break cue ball arrives as a streak of confident
+    circles 20 cm from it on a frame where the 9's own detection wobbles 9 mm: the 9 keeps its place."""
+    nine, one = np.array([1.899, 0.631]), np.array([1.80, 0.632])
+    cue0 = np.array([0.64, 0.13])
+    tk = BallTracker(G, "nine-ball")
+    for k in range(20):
+        tk.update(_frame(k, [(nine, 0.45, _scores(9)), (one, 0.7, _scores(1)), (cue0, 1.0, _scores(0))]))
+    assert 9 in _named(tk)
+    streak = [(np.array([1.754, 0.602]), 0.68, _scores(0, 0.95)), (np.array([1.648, 0.561]), 0.79, _scores(2, 0.24)),
+              (np.array([1.704, 0.587]), 0.70, _scores(9, 0.5))]
+    tk.update(_frame(20, [(nine + [0.007, 0.004], 0.45, _scores(9)), (one, 0.7, _scores(1))] + streak))
+    assert np.allclose(_named(tk)[9], nine + [0.007, 0.004])
