@@ -42,6 +42,9 @@ class EventConfig:
         ghost_gap: one or two sightings this many frames after a moving ball was lost are another ball.
         creep_speed: a ball vanishing at a pocket's lip is followed in if it was moving faster than this (m/s).
         jaw_slack: a pocketed ball whose path passed this close (m) beyond one radius of a jaw touched it.
+        flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
+        jaw_inside: a ball seen overlapping a jaw model by more than this (m, ~3 sigma of the detector noise) shows
+            that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
     """
 
     contact_tolerance: float = 0.008
@@ -59,6 +62,8 @@ class EventConfig:
     ghost_gap: float = 8.0
     creep_speed: float = 0.01
     jaw_slack: float = 0.003
+    jaw_inside: float = 0.006
+    flown_out: float = 0.07
 
 
 @dataclass
@@ -216,21 +221,41 @@ def _jaws(g: TableGeometry, pk: Pocket) -> list[tuple[str, np.ndarray, float, np
     return out
 
 
-def _jaw_touch(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
-               slack: float = 0.0) -> tuple[float, str] | None:
-    """The first moment a ball centre moving along ``ps`` (at times ``ts``) is within one radius (plus ``slack``)
-    of a jaw of ``pk``, and that jaw's rail."""
-    R = g.ball_radius + slack
-    best: tuple[float, str] | None = None
+def _jaw_gaps(g: TableGeometry, pk: Pocket, ps: np.ndarray) -> list[tuple[str, np.ndarray]]:
+    """For each jaw of ``pk`` (its rail), how far each ball centre in ``ps`` is from touching it (m; negative:
+    the ball would overlap the jaw)."""
+    out = []
     for rail, tip, tr, a, b in _jaws(g, pk):
         d_tip = np.linalg.norm(ps - tip, axis=1) - tr
         ab = b - a
         s = np.clip(((ps - a) @ ab) / float(ab @ ab), 0.0, 1.0)
         d_seg = np.linalg.norm(ps - (a + s[:, None] * ab), axis=1)
-        hit = np.flatnonzero(np.minimum(d_tip, d_seg) <= R)
+        out.append((rail, np.minimum(d_tip, d_seg) - g.ball_radius))
+    return out
+
+
+def _jaw_touch(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
+               slack: float = 0.0) -> tuple[float, str] | None:
+    """The first moment a ball centre moving along ``ps`` (at times ``ts``) is within one radius (plus ``slack``)
+    of a jaw of ``pk``, and that jaw's rail."""
+    best: tuple[float, str] | None = None
+    for rail, gap in _jaw_gaps(g, pk, ps):
+        hit = np.flatnonzero(gap <= slack)
         if len(hit) and (best is None or ts[hit[0]] < best[0]):
             best = (float(ts[hit[0]]), rail)
     return best
+
+
+def _seen_inside_jaws(g: TableGeometry, pk: Pocket, path: BallPath, t_from: float, depth: float) -> bool:
+    """Whether the ball was *seen* overlapping a jaw of ``pk`` by more than ``depth`` (m) since ``t_from``: a ball
+    cannot enter a jaw, so this pocket's jaws are not where the model puts them (a table or simulator with other
+    pocket shapes, or a calibration off at this corner) and a touch predicted from the model is no evidence."""
+    if path.t_obs is None or path.xy_obs is None:
+        return False
+    sel = (path.t_obs >= t_from) & ~np.isnan(path.xy_obs[:, 0])
+    if not np.any(sel):
+        return False
+    return any(float(gap.min()) < -depth for _, gap in _jaw_gaps(g, pk, path.xy_obs[sel]))
 
 
 def _speed_after(pre: Piece, post: Piece, tk: float, dt: float) -> float:
@@ -330,6 +355,13 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     continue
                 ts = np.linspace(tk - 1.0 * dt, tk + 0.5 * dt, 61)
                 dist = np.linalg.norm(paths[b].pos(ts) - rest, axis=1)
+                # its sightings there count too: a blurred sighting can bend its fitted path away from the ball
+                # it hit (dev jump-10 60/1080p: the cue ball's strike piece ran 10 cm short of the 12, though it
+                # was seen touching it a frame later)
+                tb_, xb_ = _seen(paths[b])
+                near_t = (tb_ >= tk - 1.0 * dt) & (tb_ <= tk + 1.0 * dt)
+                if np.any(near_t):
+                    dist = np.concatenate([dist, np.linalg.norm(xb_[near_t] - rest, axis=1)])
                 moving_b = any(abs(x - tk) <= 2.0 * dt for x, _, _ in kinks[b]) or \
                     paths[b].piece_at(tk).speed(tk) > cfg.moving_speed
                 if moving_b and float(dist.min()) < best:
@@ -398,6 +430,50 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
     return out
 
 
+def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                      cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A cushion in the first frame gap after a ball was set off (struck from rest, or hit): seen once on its way
+    into a cushion and next seen back out, so the piece after the hit is a chord across the V and no kink lies at
+    the nose (dev vision near-rail-7, eight-ball-rack-5 at 30 fps: a ball resting 2-5 cm from a rail). Its move
+    from where it was hit to its first sighting, carried on, reaches the nose between the first and second
+    sightings, and its move from the second sighting to the third, carried back, reaches the nose in the same gap,
+    within half a frame of the other: the contact, timed between the two."""
+    R = g.ball_radius
+    ts, xs = _seen(path)
+    out: list[tuple[float, int, str, float]] = []
+    for tk, pre, _post in _kinks(path):
+        hits = [c.t for c in collisions if c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt]
+        if not (hits or _resting(pre, tk, cfg)):
+            continue
+        # the hit: the collision (a kink from rest can be timed after a first sighting the next piece absorbed)
+        t_hit = min(hits, key=lambda x: abs(x - tk)) if hits else tk
+        i = int(np.searchsorted(ts, max(t_hit, pre.t1) + 1e-6))  # its first sighting after the hit
+        if i + 2 >= len(ts):
+            continue
+        (t1, t2, t3), (p1, p2, p3) = ts[i:i + 3], xs[i:i + 3]
+        if t1 - t_hit < 0.2 * dt or t1 - t_hit > 1.5 * dt or t2 - t1 > 1.5 * dt or t3 - t2 > 1.5 * dt:
+            continue
+        if any(c.balls and b in c.balls and t1 < c.t < t2 for c in collisions):
+            continue  # another ball may have turned it in that gap
+        v_a = (p1 - pre.pos(t_hit)) / (t1 - t_hit)
+        v_b = (p3 - p2) / (t3 - t2)
+        d1, d2 = _rail_dist(g, p1[None]), _rail_dist(g, p2[None])
+        for rail, inward in _INWARD.items():
+            vn_a, vn_b = -float(v_a @ inward), float(v_b @ inward)
+            gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
+            if vn_a < 2 * cfg.moving_speed or vn_b < 2 * cfg.moving_speed or min(gap1, gap2) < -cfg.frozen_gap:
+                continue
+            t_a = t1 + max(gap1, 0.0) / vn_a
+            t_b = t2 - max(gap2, 0.0) / vn_b
+            if not (t1 <= t_a <= t2 and t1 <= t_b <= t2 and abs(t_a - t_b) <= 0.5 * dt):
+                continue
+            tc = float(0.5 * (t_a + t_b))
+            if _in_mouth(g, p1 + v_a * (t_a - t1), 0.0):
+                continue
+            out.append((tc, b, rail, 0.7))
+    return out
+
+
 def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
                  cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """Two cushions a frame or two apart (into a corner): the piece between the two kinks has one or two
@@ -445,7 +521,10 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             rails = p_dist = _rail_dist(g, p_k[None])
             mouth = _in_mouth(g, p_k, 0.0)
             if mouth:
-                # a pocket's jaws belong to the rail whose nose line is nearest (SCHEMA: one rail per cushion)
+                # a pocket's jaws belong to the rail whose nose line is nearest (SCHEMA: one rail per cushion), where
+                # the better-observed piece puts the kink: a chord of two sightings between two jaws misplaces it
+                # (dev vision bank-3, 30 fps: the head jaw, then the left one a frame later)
+                rails = p_dist = _rail_dist(g, (pre if pre.n >= post.n else post).pos(tk)[None])
                 near = min(rails, key=lambda k: float(rails[k][0]))
                 rails = {near: rails[near]}
                 if any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
@@ -498,6 +577,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
         found.extend(_bounce_inside(b, path, g, dt, cfg))
         found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
+        found.extend(_bounce_after_hit(b, path, collisions, g, dt, cfg))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
         assert ev.balls is not None
@@ -606,15 +686,19 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         piece = path.piece_at(ev.t - 0.5 * dt)
         if piece.speed(ev.t) > cfg.moving_speed or piece.t1 < ev.t - 2 * dt:
             continue
-        seen_after = [p for p in path.pieces if p.t0 > ev.t and p.t0 <= ev.t + cfg.struck_unseen]
+        # any sighting after its resting piece counts, even one at the collision's own time (a collision timed
+        # late onto the struck ball's first moving sighting: pooltool dev jump-6, 30 fps)
+        seen_after = [p for p in path.pieces if p.t0 > piece.t1 + 1e-9 and p.t0 <= ev.t + cfg.struck_unseen]
         if seen_after:
             return None
         p_b = piece.pos(ev.t)
         n, speed = _kick(paths[other], p_b, ev.t, dt)
         if speed <= cfg.moving_speed:
             return None
-        # never seen moving: a long reach is allowed, but the call always asks for a review
-        event = _follow_to_exit(b, p_b, n * speed, ev.t, piece.t1, ctx, cfg, max_reach=cfg.struck_reach / dt)
+        # never seen moving: a long reach is allowed, but the call always asks for a review; its time unseen
+        # counts from the hit (it was in its place, not lost, until then: jump-16, gone over a rail 1.6 frames on)
+        event = _follow_to_exit(b, p_b, n * speed, ev.t, max(piece.t1, ev.t), ctx, cfg,
+                                max_reach=cfg.struck_reach / dt)
         if event is None:
             return None
         return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
@@ -664,7 +748,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             rail_c = min(dists, key=lambda k: float(dists[k][0]))
             pk_c = g.nearest_pocket(*pc)
             d_c = float(np.hypot(pc[0] - pk_c.centre[0], pc[1] - pk_c.centre[1]))
-            if _opening(g, rail_c, pc) or d_c < pk_c.mouth + R:
+            if (_opening(g, rail_c, pc) or d_c < pk_c.mouth + R) and not _seen_beyond_pockets(path, last, g, cfg):
                 through, best = pk_c, np.inf
             else:
                 touch = np.flatnonzero(seen_d <= R)
@@ -688,9 +772,31 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                                 _jaw_touch(g, pk, ts_on, _carry(last.pos(tl), last.vel(tl), tl, ts_on, cfg)))
                     if h is not None]
             jaw = min(hits) if hits else None
-            if jaw is not None and jaw[0] > ts_seen[0]:
+            # evidence that the model's jaws stand where this ball went: it was never seen inside one
+            if jaw is not None and jaw[0] > ts_seen[0] and \
+                    not _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
                 out.append(ShotEvent(t=jaw[0], type="cushion", ball=b, rail=jaw[1], confidence=0.6))
     return out, hidden
+
+
+def _seen_beyond_pockets(path: BallPath, last: Piece, g: TableGeometry, cfg: EventConfig) -> bool:
+    """Whether a ball was seen, on its last piece, past a cushion line and farther from every pocket than a ball
+    inside that pocket could be: it crossed a pocket's mouth (or a jaw beside it) in the air and flew on over the
+    rail. A pocketed ball drops within its pocket's capture circle; a jumped ball goes on straight until it clears
+    the rail (pooltool dev jump-15/-18/-19, 30 fps: seen 12-17 cm past the nose line, 12-19 cm from the side
+    pocket's centre, after crossing the nose line in or beside the mouth, and called pocketed). Seen more than
+    ``flown_out`` past a nose line (the toy simulator lets a dropping ball roll up to 2R past it) and farther than
+    the capture radius and a ball's radius from the nearest pocket's centre."""
+    t, xy = _seen(path)
+    sel = (t >= last.t0 - 1e-9) & (t <= last.t1 + 1e-9)
+    R = g.ball_radius
+    for p in xy[sel]:
+        if min(float(d[0]) for d in _rail_dist(g, p[None]).values()) > -cfg.flown_out:
+            continue
+        pk = g.nearest_pocket(*p)
+        if float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1])) > pk.capture_radius + R:
+            return True
+    return False
 
 
 def _kicked_velocity(b: int, last: Piece, paths: dict[int, BallPath], collisions: list[ShotEvent],
@@ -721,9 +827,20 @@ def _kick(hitter_path: BallPath, p_b: np.ndarray, t: float, dt: float) -> tuple[
     """The line of centres from a hitter to a struck ball at ``p_b`` at the collision time ``t``, and the hitter's
     speed along it just before: about the speed the struck ball leaves with."""
     hitter = hitter_path.piece_at(t - 0.5 * dt)
-    n = p_b - hitter.pos(t)
+    pos, vel = hitter.pos(t), hitter.vel(t)
+    if float(np.hypot(*vel)) < 0.04 or hitter.t0 > t - 0.5 * dt:
+        # no piece of its approach (resting, or its first moving piece starts at the contact): struck and in
+        # contact within one frame interval (``_touch_on_arrival``); its move
+        # between the two sightings around the contact is a lower bound of its speed, the later one (taken at
+        # contact distance) gives the line of centres
+        ts, xs = _seen(hitter_path)
+        i = int(np.searchsorted(ts, t - 1e-9))
+        if 0 < i < len(ts) and ts[i] - t < 0.5 * dt:
+            vel = (xs[i] - xs[i - 1]) / max(float(ts[i] - ts[i - 1]), 1e-9)
+            pos = xs[i]
+    n = p_b - pos
     n = n / max(float(np.linalg.norm(n)), 1e-9)
-    return n, float(hitter.vel(t) @ n)
+    return n, float(vel @ n)
 
 
 def _carry(p0: np.ndarray, v0: np.ndarray, t0: float, ts: np.ndarray, cfg: EventConfig) -> np.ndarray:
@@ -757,7 +874,9 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         ts = np.linspace(t0, t1, 400)
         back = post.pos(ts)
         if float(np.min(np.linalg.norm(back - p0, axis=1))) < R:
-            return (tk, None)  # straight from P0: nothing hit while hidden
+            # straight from P0: nothing hit while hidden, unless it is first seen touching a ball it drove off
+            # (strike and contact in one frame interval; a full hit with follow leaves the line unbent)
+            return (tk, _touch_on_arrival(paths, p0, max(min(tk, t1), t0), t1, ctx, cfg))
         best: tuple[float, int, float] | None = None
         for b, path in paths.items():
             if b == CUE:
@@ -780,11 +899,65 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
                     if ang < 25 and (best is None or ang < best[2]):
                         best = (tb, b, ang)
         if best is None:
-            return None
+            # no ball kinked in the gap: one first seen touching the cue ball may have been driven off unseen
+            touch = _touch_on_arrival(paths, p0, max(min(tk, t1), t0), t1, ctx, cfg)
+            return (tk, touch) if touch is not None else None
         tb, b, ang = best
         conf = round(0.75 - 0.01 * ang, 3)
         return (min(t0 + dt / 2, tb), ShotEvent(t=tb, type="collision", balls=(CUE, b), confidence=conf))
     return None
+
+
+def _touch_on_arrival(paths: dict[int, BallPath], p0: np.ndarray, t_hit: float, t1: float, ctx: ShotContext,
+                      cfg: EventConfig) -> ShotEvent | None:
+    """A cue ball struck from ``p0`` (at about ``t_hit``) and first seen at ``t1`` already touching a resting ball
+    that it drove off: that ball was hit within the strike's own frame interval (pooltool dev jump-16, 30 fps: the
+    7 lay 18 cm ahead, the cue ball was seen at contact distance 1 ms after the contact and went on along the same
+    line, so its path leads straight back to where it rested). The ball must lie on the line from ``p0`` to the
+    sighting, reached within the run seen, and have answered: seen moved or gone in the next two frames."""
+    cue = paths.get(CUE)
+    if cue is None:
+        return None
+    R, dt = ctx.geometry.ball_radius, ctx.frame_dt
+    tc_, xc = _seen(cue)
+    first = np.flatnonzero(tc_ >= t1 - 1e-9)
+    if not len(first):
+        return None
+    s1 = xc[first[0]]
+    run = float(np.linalg.norm(s1 - p0))
+    if run < R:
+        return None
+    u = (s1 - p0) / run
+    best: tuple[float, int] | None = None
+    for b, path in paths.items():
+        if b == CUE:
+            continue
+        tb, xb = _seen(path)
+        before = np.flatnonzero((tb < t1 - 1e-9) & (tb >= t1 - 4 * dt))
+        if len(before) < 2 or float(np.linalg.norm(xb[before[-1]] - xb[before[0]])) > 0.01:
+            continue
+        rest = xb[before[-1]]
+        if float(np.linalg.norm(s1 - rest)) > 2 * R + cfg.contact_tolerance:
+            continue
+        rel = rest - p0
+        along = float(rel @ u)
+        perp = abs(float(u[0] * rel[1] - u[1] * rel[0]))
+        if along <= 0 or perp >= 2 * R + cfg.contact_tolerance:
+            continue
+        reach = along - float(np.sqrt(max((2 * R) ** 2 - perp ** 2, 0.0)))
+        if reach > run + cfg.contact_tolerance:
+            continue
+        nxt = np.flatnonzero((tb > t1 + 1e-9) & (tb <= t1 + 2 * dt + 1e-9))
+        moved = bool(len(nxt)) and float(np.max(np.linalg.norm(xb[nxt] - rest, axis=1))) > 0.01
+        if not moved and len(nxt) >= int(round(2 * dt / max(dt, 1e-9))):
+            continue  # still lying there, seen: it was not hit
+        if best is None or reach < best[0]:
+            best = (reach, b)
+    if best is None:
+        return None
+    reach, b = best
+    tc = t_hit + float(np.clip(reach / run, 0.0, 1.0)) * (t1 - t_hit)
+    return ShotEvent(t=tc, type="collision", balls=(CUE, b), confidence=0.6)
 
 
 def _seen(path: BallPath) -> tuple[np.ndarray, np.ndarray]:
