@@ -595,10 +595,10 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     found.append((ev.t + 1e-5, me, rail, 0.8))
     found.sort()
     kept: list[tuple[float, int, str, float]] = []
-    for ev in found:
-        if any(k[1:3] == ev[1:3] and abs(k[0] - ev[0]) < 3 * dt for k in kept):
+    for item in found:
+        if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
             continue
-        kept.append(ev)
+        kept.append(item)
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
@@ -683,7 +683,9 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         if ev.balls is None or b not in ev.balls:
             continue
         other = ev.balls[1] if ev.balls[0] == b else ev.balls[0]
-        piece = path.piece_at(ev.t - 0.5 * dt)
+        # the piece it was seen on before the hit (a later single sighting has no velocity: it is no rest)
+        piece = max((p for p in path.pieces if p.t0 <= ev.t - 0.5 * dt), key=lambda p: p.t0,
+                    default=path.piece_at(ev.t - 0.5 * dt))
         if piece.speed(ev.t) > cfg.moving_speed or piece.t1 < ev.t - 2 * dt:
             continue
         # any sighting after its resting piece counts, even one at the collision's own time (a collision timed
