@@ -367,7 +367,7 @@ class BallDetector:
             low[low] = self._at_edge(cands[low])
         self._votes(self._last_small, cands[~low], grey)
         if low.any():
-            moved = self._recentre(cands[low])
+            moved = self._recentre(cands[low])[0]
             if (moved != cands[low]).any():
                 cands, kinds = cands.copy(), kinds.copy()
                 idx = np.flatnonzero(low)[(moved != cands[low]).any(axis=1)]
@@ -375,8 +375,20 @@ class BallDetector:
                 kinds[idx] = 2
                 ok[idx] = self._isolated(fg, cands[idx], others=np.delete(cands, idx, axis=0)[np.delete(ok, idx)])
             self._votes(self._last_small, cands, grey)  # every candidate's outline out again
+        # A low distance peak elsewhere (a green 6 smeared on green cloth: only its lit half is not cloth) whose
+        # outline votes for a ball within a radius is judged as a ball found by its outline (kind 4), not by
+        # its fill.
+        low = (kinds == 1) & (self._heights < self.p.low_peak)
+        if low.any():
+            voted = np.flatnonzero(low)[self._recentre(cands[low])[1]]
+            if len(voted):
+                kinds = kinds.copy()
+                kinds[voted] = 4
         extra = self._symmetric_spots(cands)
-        seen, extra_all = cands, extra  # every spot looked at: a faint peak beside one is that one
+        # every spot looked at: a faint peak beside one is that one, unless it is a low distance peak that the
+        # clutter test rejected (off its ball's centre, its rings cut into the neighbours: a green 14 between two)
+        seen = cands[ok | (kinds != 1) | (self._heights >= self.p.low_peak)]
+        extra_all = extra
         if len(extra):
             extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
@@ -547,9 +559,10 @@ class BallDetector:
         # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
         # milder margin than the colour test's (a green 6 on green cloth).
         outline_ok = filled >= self.p.outline_min_fill
-        if (kinds == 2).any():
+        outlined = (kinds == 2) | (kinds == 4)  # found, or confirmed, by its outline's votes
+        if outlined.any():
             outline_ok |= self._weak_filled(at) >= self.p.outline_weak_fill
-        ok = self._plausible(xy) & np.where(kinds == 2, outline_ok, filled >= 0.5)
+        ok = self._plausible(xy) & np.where(outlined, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
         conf = _clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
@@ -640,7 +653,8 @@ class BallDetector:
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
-        cluster split, 3: a ball smeared by motion); the clutter test comes later."""
+        cluster split, 3: a ball smeared by motion; ``_search`` adds 2: by its outline's votes, 4: a low distance
+        peak its outline's votes confirm); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
         ys, xs = _local_maxima(dist, p.min_peak * float(self.rmap.min()))
@@ -888,13 +902,15 @@ class BallDetector:
         out[~out] = self.table_mask[ry[~out], rx[~out]] == 0
         return out.any(axis=1)
 
-    def _recentre(self, pts: np.ndarray) -> np.ndarray:
+    def _recentre(self, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Each point (working resolution) moved to the strongest symmetry vote within one local radius when that
-        reaches the usual threshold (a ball's outline points at its centre); else left where it is."""
+        reaches the usual threshold (a ball's outline points at its centre), else left where it is; and whether
+        it was (a ball's outline is there)."""
         acc = self._acc
         h, w = acc.shape
         k = self._vote_threshold()
         out = pts.copy()
+        found = np.zeros(len(pts), bool)
         for i, (x, y) in enumerate(pts):
             xi, yi = int(round(x)), int(round(y))
             r = float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
@@ -908,7 +924,8 @@ class BallDetector:
             j = int(np.argmax(win))
             if win.flat[j] >= k * r:
                 out[i] = (gx.flat[j], gy.flat[j])
-        return out
+                found[i] = True
+        return out, found
 
     def _faint_spots(self, known: np.ndarray, fg: np.ndarray) -> np.ndarray:
         """Balls of the cloth's colour smeared by motion (a red ball rolling on red cloth): the blur weakens
