@@ -162,8 +162,13 @@ def _hidden_kink(t: np.ndarray, xy: np.ndarray, sigma: float, min_gain: float, m
     return int(ms[i])
 
 
+def _n_params(n: int) -> int:
+    """Coefficients ``_fit`` spends on ``n`` points (both axes)."""
+    return 2 * (3 if n >= 6 else 2 if n >= 2 else 1) if n else 0
+
+
 def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
-             rest_speed: float = 0.03, split_gain: float | None = 40.0) -> BallPath | None:
+             rest_speed: float = 0.03, split_gain: float | None = 40.0, split_toll: float = 2.0) -> BallPath | None:
     """Split one ball's observations (NaN = unseen) into smooth pieces.
 
     Args:
@@ -174,6 +179,8 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
         rest_speed: a piece slower than this (m/s) throughout is a ball at rest and is fitted as a point.
         split_gain: a grown piece is split in two where that lowers its squared residual by more than this many
             detector variances (sigma = tolerance / 4.5); None keeps the greedy pieces as they are.
+        split_toll: where a growing piece breaks within three sightings of the ball's last, its split pays this
+            many detector variances per coefficient fitted on either side (an information criterion, AIC's 2).
     """
     ok = ~np.isnan(xy[:, 0])
     idx = np.flatnonzero(ok)
@@ -193,11 +200,17 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
         if e >= n:
             pieces.append(_piece(tv[s:n], pv[s:n], idx[s:n], rest_speed))
             break
-        # valid[s:e] fit, valid[e] does not: the kink lies between s and e; pick the split that explains best
+        # valid[s:e] fit, valid[e] does not: the kink lies between s and e; pick the split that explains best.
+        # Where the ball's sightings end within that window, each side pays for its coefficients too: a line
+        # through the only two sightings after a kink fits them exactly, so a ball's last resting sighting would
+        # otherwise join its flight (pooltool dev jump-30, the sample jump's 7: the flight then starts before the
+        # hit). Elsewhere at least three sightings follow every candidate split and the plain residual decides.
         best_m, best = e - 1, np.inf
         right_end = min(n, e + 3)
+        toll = split_toll * (tolerance / 4.5) ** 2 if right_end == n else 0.0
         for m in range(max(s, e - 3), e):
-            cost = _sse(tv[s:m + 1], pv[s:m + 1]) + _sse(tv[m + 1:right_end], pv[m + 1:right_end])
+            cost = _sse(tv[s:m + 1], pv[s:m + 1]) + _sse(tv[m + 1:right_end], pv[m + 1:right_end]) + \
+                toll * (_n_params(m + 1 - s) + _n_params(right_end - m - 1))
             if cost < best - 1e-12:
                 best, best_m = cost, m
         pieces.append(_piece(tv[s:best_m + 1], pv[s:best_m + 1], idx[s:best_m + 1], rest_speed))
@@ -258,7 +271,10 @@ def kink_time(pre: Piece, post: Piece, samples: int = 241) -> float:
         hi = post.t0
     ts = np.linspace(lo, hi, samples)
     d = np.linalg.norm(pre.pos(ts) - post.pos(ts), axis=1)
-    return float(ts[int(np.argmin(d))])
+    # (two pieces without velocity, a ball at rest and one single later sighting, are equally far apart all
+    # along: the kink is then taken halfway between the sightings, not before the earlier piece's last one)
+    mid = 0.5 * (pre.t1 + post.t0)
+    return float(ts[int(np.argmin(d + 1e-9 * np.abs(ts - mid)))])
 
 
 def truncate(path: BallPath, t_cut: float) -> BallPath | None:

@@ -119,3 +119,20 @@ def test_a_cue_ball_first_seen_touching_the_ball_it_drove_off_hit_it() -> None:
         assert f.first_contact == 7, seed
         assert f.pocket_of == {}
         assert f.off_table == (7,), seed
+
+
+def test_a_balls_last_resting_sighting_stays_on_its_rest_not_on_its_flight() -> None:
+    # jump-30: the 3 is hit 0.16 frame after a sighting at rest and seen once more, 30 cm on, over the rail. A line
+    # through those two sightings fits them exactly, so without a toll per coefficient the rest sighting joined the
+    # flight: the flight then started a frame early and the collision was timed after the cushion
+    t = np.arange(0.0, 3.0, 1.0 / FPS)
+    rng = np.random.default_rng(5)
+    for k in range(6):
+        xy = np.tile([0.7987, 0.2945], (len(t), 1)) + rng.normal(0.0, 0.0015, (len(t), 2))
+        t_hit = (57.1 + 0.15 * k) / FPS
+        xy[t > t_hit] = np.array([0.7987, 0.2945]) + (t[t > t_hit] - t_hit)[:, None] * np.array([1.56, -8.9])
+        xy[t > 58.5 / FPS] = np.nan
+        p = fit_path(3, t, xy, tolerance=4.5 * 0.0015)
+        assert p is not None
+        assert [pc.n for pc in p.pieces][-2:] == [58, 1], k
+        assert 57 / FPS < p.breaks[-1] < 58 / FPS  # the kink lies between the rest sighting and the flight
