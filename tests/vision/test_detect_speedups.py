@@ -1,0 +1,104 @@
+"""The fourth round's speed-ups give the same answers as the simple code they replaced (compared here with that
+code, written out again, on random inputs)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from vision_scenes import scene
+
+from vision import region
+from vision.detect import BallDetector, _greedy_nms
+
+
+def _greedy_nms_loop(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
+                     allowed: np.ndarray | None = None) -> list[int]:
+    """The third round's loop: a point is kept when no kept point before it is too near it."""
+    idx = np.argsort(-np.asarray(vals), kind="stable")
+    if allowed is not None:
+        idx = idx[np.asarray(allowed)[idx]]
+    x = np.asarray(xs, np.float64)[idx]
+    y = np.asarray(ys, np.float64)[idx]
+    d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))[idx]
+    close = ((x[:, None] - x[None]) ** 2 + (y[:, None] - y[None]) ** 2) < d2[:, None]
+    kept = np.zeros(len(idx), bool)
+    for i in range(len(idx)):
+        kept[i] = not (close[i, :i] & kept[:i]).any()
+    return [int(i) for i in idx[kept]]
+
+
+def test_greedy_nms_keeps_what_the_loop_keeps() -> None:
+    rng = np.random.default_rng(4)
+    for t in range(400):
+        n = int(rng.integers(0, 90))  # past 64 points: the bit sets span several bytes
+        xs, ys = rng.integers(0, 80, n), rng.integers(0, 50, n)
+        vals = rng.random(n).round(1)  # ties: the stable order decides
+        dist = rng.random(n) * 12 if t % 2 else 6.0  # per point (not symmetric) or one for all
+        allowed = rng.random(n) > 0.3 if t % 3 == 0 else None
+        assert _greedy_nms(xs, ys, vals, dist, allowed) == _greedy_nms_loop(xs, ys, vals, dist, allowed)
+
+
+def test_ball_windows_match_one_at_a_time() -> None:
+    det = BallDetector(scene("blue").camera.calibration(), identifier=False)
+    h, w = det.table_mask.shape
+    rng = np.random.default_rng(5)
+    at = np.c_[rng.uniform(-4, w + 4, 3000), rng.uniform(-4, h + 4, 3000)]
+    at[::3] = np.round(at[::3] * 2) / 2  # halves: rounded to even either way
+    assert det._ball_windows(at) == [det._ball_window(p) for p in at]
+
+
+def _plan_areas(changed: np.ndarray, r: float, params: region.RegionParams) -> int | None:
+    """The windows' boxes' area the full plan computes (None: more regions than allowed, or none)."""
+    k = lambda px: 2 * int(np.ceil(px / region.BLOCK)) + 1  # noqa: E731
+    h, w = changed.shape
+    gh, gw = -(-h // region.BLOCK), -(-w // region.BLOCK)
+    padded = cv2.copyMakeBorder(changed, 0, gh * region.BLOCK - h, 0, gw * region.BLOCK - w, cv2.BORDER_CONSTANT,
+                                value=0)
+    m = cv2.compare(cv2.resize(padded, (gw, gh), interpolation=cv2.INTER_AREA), 0, cv2.CMP_GT)
+    for px in (params.accept_radii * r + 1, r, params.margin_radii * r):
+        m = cv2.dilate(m, cv2.getStructuringElement(cv2.MORPH_RECT, (k(px), k(px))))
+    n, _, stats, _ = cv2.connectedComponentsWithStats(m, 8, cv2.CV_32S)
+    if n - 1 > params.max_regions or n < 2:
+        return None
+    return int((stats[1:, cv2.CC_STAT_WIDTH] * stats[1:, cv2.CC_STAT_HEIGHT]).sum()) * region.BLOCK ** 2
+
+
+def test_plan_early_whole_table_only_when_the_windows_are_too_large() -> None:
+    """``plan`` answers "whole table" early from a lower bound of the windows' area; whenever it says so for a
+    plan that the full computation would accept (few enough regions), the windows are indeed too large, and
+    whenever it returns windows, they are within the share."""
+    rng = np.random.default_rng(6)
+    params = region.RegionParams(min_speck=1)
+    too_large = 0
+    for _ in range(300):
+        h, w = (int(v) for v in rng.integers(60, 260, 2))
+        changed = np.zeros((h, w), np.uint8)
+        for _ in range(int(rng.integers(1, 8))):
+            x, y = int(rng.integers(0, w)), int(rng.integers(0, h))
+            changed[y:y + int(rng.integers(1, 12)), x:x + int(rng.integers(1, 12))] = 255
+        r = float(rng.uniform(2.0, 7.0))
+        got = region.plan(changed, r, params)
+        area = _plan_areas(changed, r, params)
+        if area is None:
+            continue
+        limit = params.max_share * h * w
+        if got is None:
+            assert area > limit
+            too_large += 1
+        else:
+            assert area <= limit
+    assert too_large > 20  # the early answer was exercised
+
+
+def test_spaghetti_labels_as_bbdt() -> None:
+    """The candidates' labelling (Spaghetti) gives BBDT's labels and statistics, on which the third round was
+    checked."""
+    rng = np.random.default_rng(7)
+    for _ in range(200):
+        h, w = (int(v) for v in rng.integers(1, 120, 2))
+        m = ((rng.random((h, w)) < rng.random() ** 2) * 255).astype(np.uint8)
+        for lt in (cv2.CV_16U, cv2.CV_32S):
+            a = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, lt, cv2.CCL_BBDT)
+            b = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, lt, cv2.CCL_SPAGHETTI)
+            assert a[0] == b[0]
+            assert np.array_equal(a[1], b[1]) and np.array_equal(a[2], b[2])
