@@ -136,3 +136,21 @@ def test_a_balls_last_resting_sighting_stays_on_its_rest_not_on_its_flight() -> 
         assert p is not None
         assert [pc.n for pc in p.pieces][-2:] == [58, 1], k
         assert 57 / FPS < p.breaks[-1] < 58 / FPS  # the kink lies between the rest sighting and the flight
+
+
+def test_a_slow_ball_lost_short_of_a_corner_is_pocketed_at_60_fps_as_at_30() -> None:
+    # dev break-9-38, 60/720p: the 8 rolls along the right rail into foot-right at 0.4 m/s and is lost 6-7 cm from
+    # the pocket's centre; followed on, it reaches its closest approach 0.14 s later: 4 frames at 30 fps, 8.4 at 60
+    for fps in (30.0, 60.0):
+        t = np.arange(0.0, 4.0, 1.0 / fps)
+        v = np.array([0.40, 0.0])
+        start = np.array([2.10, G.width - R - 0.013])
+        xy = start[None] + np.clip(t - 1.0, 0.0, None)[:, None] * v[None]
+        xy[xy[:, 0] > 2.5124] = np.nan  # lost at the pocket's lip
+        cue = np.tile([0.6, 0.6], (len(t), 1))
+        rng = np.random.default_rng(int(fps))
+        paths = {b: fit_path(b, t, a + rng.normal(0.0, 0.001, a.shape), tolerance=0.0045)
+                 for b, a in ((0, cue), (8, xy))}
+        ctx = ShotContext(G, 1.0 / fps, 0.0, float(t[-1]), {0, 8}, {0})
+        ev = infer_events(paths, ctx)[0]  # type: ignore[arg-type]
+        assert [(e.ball, e.pocket) for e in ev if e.type == "pocket"] == [(8, "foot-right")], fps
