@@ -75,6 +75,8 @@ class DetectorParams:
         faint_votes, faint_fill, faint_weak: a weaker outline (this share of the usual vote threshold: a ball of
             the cloth's colour smeared by motion) is a ball when this share of its disc is not cloth and this
             share mildly off the cloth's colour (``_faint_spots``).
+        faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
+            shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
             band, a bite out of the blob); it moves to the peak of its outline's votes (``_recentre``).
         split_votes: a rack's k-means split starts from the points inside it whose outline votes reach this share
@@ -109,7 +111,10 @@ class DetectorParams:
     thin_elongation: float = 4.0
     split_votes: float = 0.7
     side_clearance: float = 0.045
-    faint_votes: float = 0.55
+    faint_votes: float = 0.65
+    faint_clutter: float = 0.1
+    faint_ring_weak: float = 0.3
+    faint_elongation: float = 6.0
     low_peak: float = 0.8
     faint_fill: float = 0.3
     faint_weak: float = 0.8
@@ -400,6 +405,7 @@ class BallDetector:
         faint = self._faint_spots(np.concatenate([seen, extra_all]), fg)
         if len(faint):
             faint = faint[[bool(self._isolated(fg, f[None], others=cands)[0]) for f in faint]]
+            faint = faint[self._clear_round(fg, faint, cands)]
             cands = np.concatenate([cands, faint])
             kinds = np.concatenate([kinds, np.full(len(faint), 2, np.int8)])
         holes = self._rack_holes(cands)
@@ -949,6 +955,48 @@ class BallDetector:
             sel &= np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1) > self.p.min_separation * rloc
         py, px, rloc, pts = py[sel], px[sel], rloc[sel], pts[sel]
         return pts[_greedy_nms(px, py, acc[py, px], self.p.min_separation * rloc)]
+
+    def _clear_round(self, fg: np.ndarray, pts: np.ndarray, others: np.ndarray) -> np.ndarray:
+        """True for a faint spot that stands alone on clear cloth: the rings round it (1.35 and 1.7 radii, off
+        the ``others``' discs) hold at most ``faint_clutter`` not-cloth and ``faint_ring_weak`` mildly off-cloth
+        samples, and the not-cloth pixels within 1.5 radii are not a band (second moments at most
+        ``faint_elongation`` to 1). A cue shaft, a tip, a glove of the cloth's colour or a long streak fail; a
+        ball smeared by motion on its own colour passes (2019 clips and dev seeds checked)."""
+        if len(pts) == 0:
+            return np.zeros(0, bool)
+        h, w = fg.shape
+        small = self._last_small
+        out = np.zeros(len(pts), bool)
+        ring = np.concatenate([self._ring * 1.35, self._ring * 1.7])
+        for i, pt in enumerate(pts):
+            x, y = float(pt[0]), float(pt[1])
+            r = float(self.rmap[min(max(round(y), 0), h - 1), min(max(round(x), 0), w - 1)])
+            q = pt + ring * r
+            rx, ry = _clip(np.round(q[:, 0]).astype(int), 0, w - 1), _clip(np.round(q[:, 1]).astype(int), 0, h - 1)
+            free = self.table_mask[ry, rx] > 0
+            if len(others):
+                gap = np.linalg.norm(others - pt, axis=1)
+                dd = np.linalg.norm(q[:, None] - others[None], axis=-1)
+                free &= ~((dd < 1.15 * r) & (gap >= 1.5 * r)[None]).any(axis=1)
+            n = max(int(free.sum()), 1)
+            col = small[ry, rx].astype(np.float32) @ self._basis.T
+            bg = self._bg[ry, rx]
+            perp = np.hypot(col[:, 0] - bg[:, 0], col[:, 1] - bg[:, 1])
+            ratio = col[:, 2] / np.maximum(bg[:, 2], 1.0)
+            weak = (perp > 0.5 * self.p.fg_threshold) | (ratio < 0.85) | (ratio > 1.25)
+            if ((fg[ry, rx] > 0) & free).sum() > self.p.faint_clutter * n or (weak & free).sum() > self.p.faint_ring_weak * n:
+                continue
+            half = int(np.ceil(1.5 * r))
+            ya, xa = max(round(y) - half, 0), max(round(x) - half, 0)
+            win = fg[ya:round(y) + half + 1, xa:round(x) + half + 1] > 0
+            gy, gx = np.mgrid[ya:ya + win.shape[0], xa:xa + win.shape[1]]
+            win &= (gx - x) ** 2 + (gy - y) ** 2 <= (1.5 * r) ** 2
+            if win.sum() >= 3:
+                ev = np.linalg.eigvalsh(np.cov(np.stack([gx[win], gy[win]]).astype(np.float64)))
+                if ev[1] > self.p.faint_elongation * max(ev[0], 1e-6):
+                    continue
+            out[i] = True
+        return out
 
     def _rack_holes(self, cands: np.ndarray) -> np.ndarray:
         """Balls inside a rack that match the cloth (a green 14 in a rack on green cloth): a hole in the packing,
