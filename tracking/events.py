@@ -446,13 +446,14 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
         hits = [c.t for c in collisions if c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt]
         if not (hits or _resting(pre, tk, cfg)):
             continue
-        # the hit: the collision (a kink from rest can be timed after a first sighting the next piece absorbed)
-        t_hit = min(hits, key=lambda x: abs(x - tk)) if hits else tk
-        i = int(np.searchsorted(ts, max(t_hit, pre.t1) + 1e-6))  # its first sighting after the hit
+        i = int(np.searchsorted(ts, pre.t1 + 1e-6))  # its first sighting after the hit
         if i + 2 >= len(ts):
             continue
         (t1, t2, t3), (p1, p2, p3) = ts[i:i + 3], xs[i:i + 3]
-        if t1 - t_hit < 0.2 * dt or t1 - t_hit > 1.5 * dt or t2 - t1 > 1.5 * dt or t3 - t2 > 1.5 * dt:
+        # the hit: the collision, or the kink where the collision is timed past that sighting (a slow hitter's
+        # contact is loose), or where a kink from rest is timed past it (the next piece absorbed the sighting)
+        t_hit = next((x for x in sorted(hits, key=lambda x: abs(x - tk)) + [tk] if x < t1 - 0.2 * dt), None)
+        if t_hit is None or t1 - t_hit > 1.5 * dt or t2 - t1 > 1.5 * dt or t3 - t2 > 1.5 * dt:
             continue
         if any(c.balls and b in c.balls and t1 < c.t < t2 for c in collisions):
             continue  # another ball may have turned it in that gap
