@@ -859,12 +859,10 @@ class BallDetector:
                            np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
             for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
                 cv2.circle(voters, (x, y), rr, 0, -1, cv2.LINE_8, 4)
-        nz = cv2.findNonZero(voters)
-        if nz is None or len(nz) == 0:
+        ys, xs = _nonzero_yx(voters)
+        if len(xs) == 0:
             self._acc = np.zeros((h, w), np.float32)
             return
-        nz = nz.reshape(-1, 2)
-        xs, ys = nz[:, 0].astype(np.intp), nz[:, 1].astype(np.intp)
         m = mag[ys, xs]
         rv = self.rmap[ys, xs]  # each voter votes one local radius away
         ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
@@ -1276,11 +1274,15 @@ class BallDetector:
 def _local_maxima(a: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
     """(ys, xs) of 3x3 local maxima at or above ``threshold`` (a cheap first pass; plateaus give several)."""
     m = cv2.compare(a, float(threshold), cv2.CMP_GE) & cv2.compare(a, cv2.dilate(a, _K3), cv2.CMP_GE)
-    pts = cv2.findNonZero(m)
-    if pts is None:
-        return np.zeros(0, np.intp), np.zeros(0, np.intp)
-    pts = pts.reshape(-1, 2)
-    return pts[:, 1].astype(np.intp), pts[:, 0].astype(np.intp)
+    return _nonzero_yx(m)
+
+
+def _nonzero_yx(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(ys, xs) of the nonzero pixels of a 0/255 (or 0/1) uint8 mask in raster order, as ``cv2.findNonZero`` lists
+    them: a flat nonzero on a bool view (~15 us on a 1080p table's working image; ``cv2.findNonZero`` ~65 us,
+    numpy's 2-D nonzero ~200 us)."""
+    ys, xs = np.divmod(np.flatnonzero((mask & 1).view(bool)), mask.shape[1])
+    return ys, xs
 
 
 def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,

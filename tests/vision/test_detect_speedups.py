@@ -8,7 +8,7 @@ import numpy as np
 from vision_scenes import scene
 
 from vision import region
-from vision.detect import BallDetector, _greedy_nms
+from vision.detect import BallDetector, _greedy_nms, _nonzero_yx
 
 
 def _greedy_nms_loop(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
@@ -102,3 +102,14 @@ def test_spaghetti_labels_as_bbdt() -> None:
             b = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, lt, cv2.CCL_SPAGHETTI)
             assert a[0] == b[0]
             assert np.array_equal(a[1], b[1]) and np.array_equal(a[2], b[2])
+
+
+def test_nonzero_points_as_findnonzero() -> None:
+    rng = np.random.default_rng(8)
+    for _ in range(200):
+        h, w = (int(v) for v in rng.integers(1, 90, 2))
+        m = ((rng.random((h, w)) < rng.random() ** 3) * 255).astype(np.uint8)
+        ys, xs = _nonzero_yx(m)
+        pts = cv2.findNonZero(m)
+        want = np.zeros((0, 2), np.intp) if pts is None else pts.reshape(-1, 2)
+        assert np.array_equal(xs, want[:, 0]) and np.array_equal(ys, want[:, 1])
