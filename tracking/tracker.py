@@ -589,10 +589,15 @@ class BallTracker:
             if a == tr.ball or not ((scores[j, a] >= 0.9 and scores[j, tr.ball] <= 0.05)
                                     or (scores[j, a] >= 0.5 and scores[j, tr.ball] <= 0.01)):
                 continue
-            if a in self.allowed and a not in held and scores[j, a] >= 0.9 and scores[j, tr.ball] <= 0.05:
+            if (not tr.hidden and a in self.allowed and a not in held and scores[j, a] >= 0.9
+                    and scores[j, tr.ball] <= 0.05 and tr.xy
+                    and float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1]))) > self.geometry.ball_radius):
                 # surely a ball in play that has no track yet: it starts its own. A real clip (2019 clip 12) opens
                 # on the break's cue ball already rolling, a blur until it reaches the rack; the apex 1's
-                # resting track took it 6 cm away and the 1's drop later had no ball
+                # resting track took it 6 cm away and the 1's drop later had no ball. Not for a hidden track: at a
+                # 14.1 re-rack (balls back on the table, no tracks yet) the hidden cue ball's track then hopped
+                # between rack balls instead, and a track seen where it was keeps it (the cue ball's track that
+                # sits on a rack ball there, dev straight-pool-run-7 30/720p: both gave an extra shot)
                 out[j] = True
                 continue
             for k, other in enumerate(self.tracks):
