@@ -777,10 +777,11 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             # (the fitted line rounds a glance off a jaw tip between two sightings: a few mm of slack there)
             seen_hit = _jaw_touch(g, pk, ts_seen, last.pos(ts_seen), cfg.jaw_slack)
             t_seen, _ = _seen(path)
-            if seen_hit is not None and int(np.sum((t_seen > seen_hit[0]) & (t_seen <= tl + 1e-9))) > 2:
-                # seen going on along one smooth piece for 3 frames past it: not deflected there (a glance with 3
-                # sightings after it would have split the piece, and the kink is a cushion of its own; toy dev
-                # mid-11, a ball rolling along the rail past the jaw's tip into head-right)
+            if seen_hit is not None and int(np.sum((t_seen > seen_hit[0]) & (t_seen <= tl + 1e-9))) > 3:
+                # seen going on along one smooth piece for 4 frames past it: not deflected there (a glance with
+                # that many sightings after it splits the piece, and the kink is a cushion of its own; the slack
+                # times the touch up to a frame early: pooltool dev scratch-7 has 3 after; toy dev mid-11, a ball
+                # rolling along the rail past the jaw's tip into head-right, 6)
                 seen_hit = None
             hits = [h for h in (seen_hit,
                                 _jaw_touch(g, pk, ts_on, _carry(last.pos(tl), last.vel(tl), tl, ts_on, cfg)))

@@ -80,7 +80,7 @@ def test_a_ball_seen_clear_of_the_jaws_that_then_runs_into_one_touched_it(seed: 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_ball_seen_rolling_on_straight_past_a_jaw_tip_was_not_deflected_by_it(seed: int) -> None:
     # toy dev mid-11: the 4 rolls along the right rail, its centre half a millimetre off touching the nose line,
-    # into head-right; it passes the right jaw's tip within the fit's slack and is seen for 4 more frames on the
+    # into head-right; it passes the right jaw's tip within the fit's slack and is seen for 4-5 more frames on the
     # same straight line (a glance there would have bent it and split its piece): no right-rail contact (its
     # straight path on runs into the head jaw at the back of the mouth, a touch this test leaves alone)
     t = np.arange(0.0, 4.0, 1.0 / FPS)
@@ -90,7 +90,7 @@ def test_a_ball_seen_rolling_on_straight_past_a_jaw_tip_was_not_deflected_by_it(
     gone = np.flatnonzero(np.linalg.norm(xy - np.asarray(pk.centre), axis=1) < pk.capture_radius)
     xy[gone[0]:] = np.nan
     tip_x = next(j[1][0] for j in _jaws(G, pk) if j[0] == "right")
-    assert int(np.sum(xy[:, 0] < tip_x)) >= 3  # seen 3+ frames past the tip
+    assert int(np.sum(xy[:, 0] < tip_x)) >= 4  # seen 4+ frames past the tip
     ev = _events(xy, t, seed, sigma=0.0015)
     assert [(e.ball, e.pocket) for e in ev if e.type == "pocket"] == [(1, "head-right")]
     assert not [e for e in ev if e.type == "cushion" and e.rail == "right"], seed
