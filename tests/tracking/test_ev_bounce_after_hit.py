@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import run
 
 from adjudicator.records import ShotEvent
-from tracking.events import ShotContext, infer_events
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -19,14 +18,7 @@ FPS = 30.0
 
 
 def _run(tracks: dict[int, np.ndarray], t: np.ndarray, seed: int, sigma: float = 0.0015) -> list[ShotEvent]:
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), set(tracks), set(tracks))
-    return infer_events(paths, ctx)[0]
+    return run(tracks, t, set(tracks), seed, sigma)
 
 
 def _hit_into_right_rail(gap: float, speed: float, t_hit: float, t: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:

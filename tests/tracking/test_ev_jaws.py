@@ -6,28 +6,15 @@ that takes the cue ball's blow without moving. Observations are made up frame by
 from __future__ import annotations
 
 import numpy as np
+from madeup import run
 
 from adjudicator.records import ShotEvent
-from tracking.events import ShotContext, _jaws, infer_events
-from tracking.paths import fit_path
+from tracking.events import _jaws
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
 R = G.ball_radius
 FPS = 30.0
-
-
-def run(tracks: dict[int, np.ndarray], t: np.ndarray, seen_at_end: set[int], seed: int = 0,
-        sigma: float = 0.0015) -> list[ShotEvent]:
-    """Events of made-up tracks ((F, 2) centres, NaN = unseen) observed with Gaussian noise."""
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), set(tracks), seen_at_end)
-    return infer_events(paths, ctx)[0]
 
 
 def rolling(p0: tuple[float, float], v: tuple[float, float], t: np.ndarray, t0: float) -> np.ndarray:

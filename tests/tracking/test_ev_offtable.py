@@ -7,6 +7,7 @@ modelled on pooltool dev jump-15/-18/-19, jump-6 and jump-16 at 30 fps)."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import run
 
 from adjudicator.facts import derive
 from adjudicator.records import Shot, ShotEvent
@@ -17,19 +18,6 @@ from vision.geometry import TableGeometry
 G = TableGeometry()
 R = G.ball_radius
 FPS = 30.0
-
-
-def run(tracks: dict[int, np.ndarray], t: np.ndarray, seen_at_end: set[int], seed: int = 0,
-        sigma: float = 0.0015) -> list[ShotEvent]:
-    """Events of made-up tracks ((F, 2) centres, NaN = unseen) observed with Gaussian noise."""
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), set(tracks), seen_at_end)
-    return infer_events(paths, ctx)[0]
 
 
 def facts(events: list[ShotEvent]):
