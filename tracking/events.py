@@ -964,7 +964,7 @@ def _touch_on_arrival(paths: dict[int, BallPath], p0: np.ndarray, t_hit: float, 
             continue
         nxt = np.flatnonzero((tb > t1 + 1e-9) & (tb <= t1 + 2 * dt + 1e-9))
         moved = bool(len(nxt)) and float(np.max(np.linalg.norm(xb[nxt] - rest, axis=1))) > 0.01
-        if not moved and len(nxt) >= int(round(2 * dt / max(dt, 1e-9))):
+        if not moved and len(nxt) >= 2:
             continue  # still lying there, seen: it was not hit
         if best is None or reach < best[0]:
             best = (reach, b)
