@@ -8,7 +8,7 @@ import numpy as np
 from vision_scenes import scene
 
 from vision import region
-from vision.detect import BallDetector, _greedy_nms, _nonzero_yx
+from vision.detect import BallDetector, _boundary, _components, _greedy_nms, _local_maxima, _nonzero_yx
 
 
 def _greedy_nms_loop(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
@@ -113,3 +113,51 @@ def test_nonzero_points_as_findnonzero() -> None:
         pts = cv2.findNonZero(m)
         want = np.zeros((0, 2), np.intp) if pts is None else pts.reshape(-1, 2)
         assert np.array_equal(xs, want[:, 0]) and np.array_equal(ys, want[:, 1])
+
+
+def test_components_give_opencvs_statistics() -> None:
+    """The candidates' labelling takes its statistics from the labelled pixels (fifth round): the same count,
+    labels and statistics as OpenCV's stats pass, background row included (a mask with no background too)."""
+    rng = np.random.default_rng(9)
+    for t in range(300):
+        h, w = (int(v) for v in rng.integers(1, 100, 2))
+        m = ((rng.random((h, w)) < rng.random() ** 2) * 255).astype(np.uint8)
+        if t % 10 == 0:
+            m[:] = 255 if t % 20 == 0 else 0
+        elif t % 10 == 1:
+            m[: h // 2] = 255  # the background's box does not start at the top
+        for lt in (cv2.CV_16U, cv2.CV_32S):
+            want = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, lt, cv2.CCL_SPAGHETTI)
+            n, labels, stats = _components(m, lt)
+            assert n == want[0]
+            assert np.array_equal(labels, want[1]) and np.array_equal(stats, want[2])
+
+
+def _boundary_shifts(fg: np.ndarray) -> np.ndarray:
+    """The fourth round's boundary: set pixels whose four neighbours (inside the window) are not all set."""
+    inner = fg.copy()
+    inner[:, 1:, :] &= fg[:, :-1, :]
+    inner[:, :-1, :] &= fg[:, 1:, :]
+    inner[:, :, 1:] &= fg[:, :, :-1]
+    inner[:, :, :-1] &= fg[:, :, 1:]
+    edge = fg & ~inner
+    edge[:, [0, -1], :] = False
+    edge[:, :, [0, -1]] = False
+    return edge
+
+
+def test_boundary_of_stacked_windows_as_numpy_shifts() -> None:
+    rng = np.random.default_rng(10)
+    for _ in range(200):
+        k, s = int(rng.integers(1, 8)), int(rng.integers(3, 30))
+        fg = rng.random((k, s, s)) < rng.random()
+        assert np.array_equal(_boundary(fg), _boundary_shifts(fg))
+
+
+def test_local_maxima_with_a_given_dilation() -> None:
+    rng = np.random.default_rng(11)
+    a = cv2.GaussianBlur(rng.random((60, 90)).astype(np.float32), (0, 0), 1.0)
+    for thr in (0.0, 0.4, 0.5, 0.6):
+        want = _local_maxima(a, thr)
+        got = _local_maxima(a, thr, cv2.dilate(a, np.ones((3, 3), np.uint8)))
+        assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True))
