@@ -221,6 +221,9 @@ class BallDetector:
             zone = ((xx - c[0]) ** 2 + (yy - c[1]) ** 2 <= rad * rad).astype(np.uint8)
             self._zones.append((slice(ya, yb), slice(xa, xb), zone))
         self._static: list[np.ndarray] = []
+        # each pocket's centre, mouth and whether it is a side pocket, for _plausible (the geometry makes them anew)
+        self._pockets = [(pk.centre[0], pk.centre[1], pk.mouth, 2 * g.ball_radius < pk.centre[0] < g.length - 2 * g.ball_radius)
+                         for pk in g.pockets]
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
         self._fg: np.ndarray | None = None  # the last foreground mask, which region passes update where they search
@@ -228,6 +231,7 @@ class BallDetector:
         self._balls: _Measured | None = None  # its balls as measured, for reuse where nothing changed
         a = np.linspace(0, 2 * np.pi, 24, endpoint=False)
         self._ring = np.c_[np.cos(a), np.sin(a)]
+        self._rings = np.concatenate([self._ring * 1.35, self._ring * 1.7])  # the clutter test's two rings (2K, 2)
         gy, gx = np.mgrid[-4:5, -4:5] / 4.0
         inside_disc = gx * gx + gy * gy <= 1.0
         self._disc = np.c_[gx[inside_disc], gy[inside_disc]]
@@ -862,16 +866,23 @@ class BallDetector:
                            np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
             for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
                 cv2.circle(voters, (x, y), rr, 0, -1, cv2.LINE_8, 4)
-        ys, xs = _nonzero_yx(voters)
-        if len(xs) == 0:
+        f = np.flatnonzero((voters & 1).view(bool))  # the voters by flat index (cheaper to gather with)
+        if len(f) == 0:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
             return
-        m = mag[ys, xs]
-        rv = self.rmap[ys, xs]  # each voter votes one local radius away
-        ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
-        vx = _clip(np.round(np.concatenate([xs + ux, xs - ux])).astype(np.int32), 0, w - 1)
-        vy = _clip(np.round(np.concatenate([ys + uy, ys - uy])).astype(np.int32), 0, h - 1)
-        acc = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32)
+        ys, xs = np.divmod(f, w)
+        m = mag.ravel()[f]
+        rv = self.rmap.ravel()[f]  # each voter votes one local radius away
+        ux, uy = gx.ravel()[f] / m * rv, gy.ravel()[f] / m * rv
+        # rounded, clipped and made one flat index in float64 (whole numbers: exact), in place
+        vx = np.concatenate([xs + ux, xs - ux])
+        vy = np.concatenate([ys + uy, ys - uy])
+        for v, hi in ((vx, w - 1), (vy, h - 1)):
+            np.round(v, out=v)
+            np.clip(v, 0, hi, out=v)
+        vy *= w
+        vy += vx
+        acc = np.bincount(vy.astype(np.intp), minlength=h * w).astype(np.float32)
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         self._acc_dil = cv2.dilate(self._acc, _K3)  # its 3x3 maximum: the peak searches and _beside share it
 
@@ -1068,8 +1079,7 @@ class BallDetector:
         h, w = fg.shape
         r = self.rmap[_clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
                       _clip(np.round(cands[:, 0]).astype(int), 0, w - 1)][:, None]  # (N, 1)
-        ring = np.concatenate([self._ring * 1.35, self._ring * 1.7])  # (2K, 2), in radii
-        pts = cands[:, None, :] + ring[None] * r[:, :, None]  # (N, 2K, 2)
+        pts = cands[:, None, :] + self._rings[None] * r[:, :, None]  # (N, 2K, 2)
         xi = _clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
         yi = _clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
         ext = getattr(self, "_fg_rails", None)
@@ -1146,14 +1156,12 @@ class BallDetector:
         inx = (xy[:, 0] > m) & (xy[:, 0] < g.length - m)
         iny = (xy[:, 1] > m) & (xy[:, 1] < g.width - m)
         ok = inx & iny
-        for p in g.pockets:
-            side = 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius
+        pockets = self._pockets
+        for cx, _, mouth, side in pockets:
             if side:  # in its mouth's span a centre may reach the nose line
-                ok |= inx & (np.abs(xy[:, 0] - p.centre[0]) < p.mouth / 2) & (xy[:, 1] > 0) & (xy[:, 1] < g.width)
-        for p in g.pockets:
-            side = 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius
-            ok &= np.hypot(xy[:, 0] - p.centre[0], xy[:, 1] - p.centre[1]) > (
-                self.p.side_clearance if side else self.p.pocket_clearance)
+                ok |= inx & (np.abs(xy[:, 0] - cx) < mouth / 2) & (xy[:, 1] > 0) & (xy[:, 1] < g.width)
+        for cx, cy, _, side in pockets:
+            ok &= np.hypot(xy[:, 0] - cx, xy[:, 1] - cy) > (self.p.side_clearance if side else self.p.pocket_clearance)
         return ok
 
     def _refine(self, image: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
