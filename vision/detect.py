@@ -631,16 +631,16 @@ class BallDetector:
         d = np.linalg.norm(cands[:, None] - old.at[None], axis=-1)
         j = np.argmin(d, axis=1)
         near = d[np.arange(len(cands)), j] < 0.35 * r
-        taken: set[int] = set()
+        still: dict[int, bool] = {}  # per remembered ball: its window unchanged (no pixel off by > static_diff)
         for i in np.flatnonzero(near):
             k = int(j[i])
-            if k in taken:
-                continue
-            x0, y0, x1, y1 = old.windows[k]
-            if cv2.countNonZero(cv2.compare(cv2.absdiff(grey[y0:y1, x0:x1], old.patches[k]), self.p.static_diff,
-                                             cv2.CMP_GT)) == 0:
+            if k not in still:
+                x0, y0, x1, y1 = old.windows[k]
+                patch = old.patches[k]
+                still[k] = patch.size == 0 or cv2.norm(grey[y0:y1, x0:x1], patch, cv2.NORM_INF) <= self.p.static_diff
+            if still[k]:
                 out[i] = k
-                taken.add(k)
+                still[k] = False  # one candidate per ball
         return out
 
     def _remember(self, grey: np.ndarray, centres: np.ndarray, radii: np.ndarray, fit: np.ndarray,
