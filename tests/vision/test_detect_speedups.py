@@ -8,7 +8,16 @@ import numpy as np
 from vision_scenes import scene
 
 from vision import region
-from vision.detect import BallDetector, _boundary, _components, _greedy_nms, _local_maxima, _nonzero_yx
+from vision.detect import (
+    BallDetector,
+    _boundary,
+    _clip,
+    _components,
+    _greedy_nms,
+    _local_maxima,
+    _nonzero_yx,
+    _pixels,
+)
 
 
 def _greedy_nms_loop(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
@@ -161,3 +170,18 @@ def test_local_maxima_with_a_given_dilation() -> None:
         want = _local_maxima(a, thr)
         got = _local_maxima(a, thr, cv2.dilate(a, np.ones((3, 3), np.uint8)))
         assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True))
+
+
+def test_pixels_as_rounded_clipped_coordinates() -> None:
+    """``_pixels`` is the per-coordinate ``_clip(np.round(p).astype(int), 0, size - 1)`` it replaced (halves
+    rounded to even, points off the image clipped, NaN as astype makes it)."""
+    rng = np.random.default_rng(12)
+    for t in range(100):
+        w, h = (int(v) for v in rng.integers(1, 60, 2))
+        pts = np.c_[rng.uniform(-5, w + 5, 40), rng.uniform(-5, h + 5, 40)]
+        pts[::4] = np.round(pts[::4] * 2) / 2
+        if t % 2:
+            pts = pts.reshape(4, 10, 2).astype(np.float32)
+        xi, yi = _pixels(pts, w, h)
+        assert np.array_equal(xi, _clip(np.round(pts[..., 0]).astype(int), 0, w - 1))
+        assert np.array_equal(yi, _clip(np.round(pts[..., 1]).astype(int), 0, h - 1))
