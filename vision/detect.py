@@ -231,8 +231,9 @@ class BallDetector:
             self._zones.append((slice(ya, yb), slice(xa, xb), zone))
         self._static: list[np.ndarray] = []
         # each pocket's centre, mouth and whether it is a side pocket, for _plausible (the geometry makes them anew)
-        self._pockets = [(pk.centre[0], pk.centre[1], pk.mouth, 2 * g.ball_radius < pk.centre[0] < g.length - 2 * g.ball_radius)
-                         for pk in g.pockets]
+        self._pockets = (np.array([pk.centre[0] for pk in g.pockets]), np.array([pk.centre[1] for pk in g.pockets]),
+                         np.array([pk.mouth / 2 for pk in g.pockets]),
+                         np.array([2 * g.ball_radius < pk.centre[0] < g.length - 2 * g.ball_radius for pk in g.pockets]))
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
         self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
         self._fg: np.ndarray | None = None  # the last foreground mask, which region passes update where they search
@@ -1153,12 +1154,12 @@ class BallDetector:
         inx = (xy[:, 0] > m) & (xy[:, 0] < g.length - m)
         iny = (xy[:, 1] > m) & (xy[:, 1] < g.width - m)
         ok = inx & iny
-        pockets = self._pockets
-        for cx, _, mouth, side in pockets:
-            if side:  # in its mouth's span a centre may reach the nose line
-                ok |= inx & (np.abs(xy[:, 0] - cx) < mouth / 2) & (xy[:, 1] > 0) & (xy[:, 1] < g.width)
-        for cx, cy, _, side in pockets:
-            ok &= np.hypot(xy[:, 0] - cx, xy[:, 1] - cy) > (self.p.side_clearance if side else self.p.pocket_clearance)
+        cx, cy, half_mouth, side = self._pockets  # all pockets at once: (N, pockets) arrays
+        dx = xy[:, 0, None] - cx
+        # in a side pocket's mouth span a centre may reach the nose line
+        ok |= inx & ((np.abs(dx[:, side]) < half_mouth[side]).any(axis=1) & (xy[:, 1] > 0) & (xy[:, 1] < g.width))
+        clear = np.where(side, self.p.side_clearance, self.p.pocket_clearance)
+        ok &= (np.hypot(dx, xy[:, 1, None] - cy) > clear).all(axis=1)
         return ok
 
     def _refine(self, image: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

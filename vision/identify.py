@@ -388,13 +388,16 @@ def one_of_each(scores: np.ndarray, iterations: int = EXCLUSIVE_ITERATIONS) -> n
     p = np.asarray(scores, dtype=float)
     if len(p) < 2:
         return p
+    p = p.copy(order="K")  # scaled in place below (the same divisions, fewer arrays; the layout kept: sums follow it)
     for _ in range(iterations):
         col = p.sum(axis=0)
         if col.max() <= 1.0 + 1e-3:  # no id claimed twice (any more)
             break
-        p = p / np.maximum(col, 1.0)
-        p = p / p.sum(axis=1, keepdims=True)
-    return (1.0 - FLOOR) * p + FLOOR / N_IDS
+        p /= np.maximum(col, 1.0, out=col)
+        p /= p.sum(axis=1, keepdims=True)
+    p *= 1.0 - FLOOR
+    p += FLOOR / N_IDS
+    return p
 
 
 def crop_balls(

@@ -185,3 +185,30 @@ def test_pixels_as_rounded_clipped_coordinates() -> None:
         xi, yi = _pixels(pts, w, h)
         assert np.array_equal(xi, _clip(np.round(pts[..., 0]).astype(int), 0, w - 1))
         assert np.array_equal(yi, _clip(np.round(pts[..., 1]).astype(int), 0, h - 1))
+
+
+def _plausible_loop(det: BallDetector, xy: np.ndarray) -> np.ndarray:
+    """The fourth round's ``_plausible``: one pocket at a time."""
+    g = det.geometry
+    m = g.ball_radius * (1.0 - det.p.edge_margin)
+    inx = (xy[:, 0] > m) & (xy[:, 0] < g.length - m)
+    iny = (xy[:, 1] > m) & (xy[:, 1] < g.width - m)
+    ok = inx & iny
+    for p in g.pockets:
+        if 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius:
+            ok |= inx & (np.abs(xy[:, 0] - p.centre[0]) < p.mouth / 2) & (xy[:, 1] > 0) & (xy[:, 1] < g.width)
+    for p in g.pockets:
+        side = 2 * g.ball_radius < p.centre[0] < g.length - 2 * g.ball_radius
+        ok &= np.hypot(xy[:, 0] - p.centre[0], xy[:, 1] - p.centre[1]) > (
+            det.p.side_clearance if side else det.p.pocket_clearance)
+    return ok
+
+
+def test_plausible_as_one_pocket_at_a_time() -> None:
+    det = BallDetector(scene("blue").camera.calibration(), identifier=False)
+    g = det.geometry
+    rng = np.random.default_rng(13)
+    xy = np.c_[rng.uniform(-0.1, g.length + 0.1, 20000), rng.uniform(-0.1, g.width + 0.1, 20000)]
+    got = det._plausible(xy)
+    assert np.array_equal(got, _plausible_loop(det, xy))
+    assert 0 < got.sum() < len(got)
