@@ -1412,12 +1412,14 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
         starts.append(np.asarray(alt_seeds, np.float64).reshape(-1, 2))
     best: np.ndarray | None = None
     best_score = np.inf
-    for count in range(max(2, guess - 2), min(guess + 2, 16) + 1):
-        if count > len(sample):
-            break
+    counts = [c for c in range(max(2, guess - 2), min(guess + 2, 16) + 1) if c <= len(sample)]
+    # each start's picks once, for the largest count: a smaller count's start is a prefix of it (the seeds, then
+    # farthest points, which do not depend on how many are wanted)
+    inits = [_farthest_init(sample, start, counts[-1]) for start in starts] if counts else []
+    for count in counts:
         score, centers = np.inf, None
-        for start in starts:
-            c = _lloyd(sample, _farthest_init(sample, start, count))
+        for init in inits:
+            c = _lloyd(sample, init[:count])
             gaps = np.linalg.norm(c[:, None] - c[None], axis=-1) + np.eye(count) * 1e9
             if float(gaps.min()) < MIN_CLUSTER_GAP * r:
                 continue

@@ -13,6 +13,7 @@ from vision.detect import (
     _boundary,
     _clip,
     _components,
+    _farthest_init,
     _greedy_nms,
     _local_maxima,
     _nonzero_yx,
@@ -212,3 +213,15 @@ def test_plausible_as_one_pocket_at_a_time() -> None:
     got = det._plausible(xy)
     assert np.array_equal(got, _plausible_loop(det, xy))
     assert 0 < got.sum() < len(got)
+
+
+def test_farthest_starts_are_prefixes() -> None:
+    """The rack split takes each count's k-means start as a prefix of the largest count's: the seeds, then
+    farthest-point picks, which do not depend on how many are wanted."""
+    rng = np.random.default_rng(14)
+    for t in range(200):
+        pts = rng.uniform(0, 40, (int(rng.integers(3, 80)), 2))
+        seeds = rng.uniform(0, 40, (int(rng.integers(0, 6)), 2)) if t % 3 else np.zeros((0, 2))
+        big = _farthest_init(pts, seeds, len(pts))
+        for k in range(1, len(pts) + 1):
+            assert np.array_equal(_farthest_init(pts, seeds, k), big[:k])
