@@ -397,6 +397,13 @@ class BallDetector:
                 kinds[idx] = 2
                 ok[idx] = self._isolated(fg, cands[idx], others=np.delete(cands, idx, axis=0)[np.delete(ok, idx)])
             self._votes(self._last_small, cands, grey)  # every candidate's outline out again
+        # A peak the clutter test rejected may lie off its ball's centre (a stripe's white band or a side of the
+        # cloth's colour bites into the blob; two touching balls then give one off-centre peak, or peaks closer
+        # than two balls can stand, so neither vouches for the other): moved to its own outline's votes, it is
+        # tested again (a knuckle or a sleeve stays cluttered wherever it moves).
+        bad = np.flatnonzero(~ok & ((kinds == 1) | (kinds == 3)))
+        if len(bad):
+            cands, kinds = self._revote_rejected(fg, grey, cands, kinds, ok, bad)
         # A low distance peak elsewhere (a green 6 smeared on green cloth: only its lit half is not cloth) whose
         # outline votes for a ball within a radius is judged as a ball found by its outline (kind 4), not by
         # its fill.
@@ -430,6 +437,87 @@ class BallDetector:
             cands = np.concatenate([cands, holes])
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
         return cands, kinds
+
+    def _revote_rejected(self, fg: np.ndarray, grey: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
+                         ok: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Candidates ``bad`` (rejected by the clutter test) moved to the peak of their own outline's votes within
+        one radius (``_local_votes``: no ball masked) when it reaches the usual threshold, and accepted (``ok``
+        set in place, kind 2: judged by their outline) when the clutter test passes there. Only balls already
+        accepted vouch (two passes: one moved in the first may vouch in the second), and a peak with another
+        rejected one closer than two radii is left (the two ends of a streak would each pass alone)."""
+        if len(bad) > 1:  # two rejected peaks closer than two balls can stand: the ends of a streak, or a hand
+            h, w = fg.shape
+            rb = self.rmap[_clip(np.round(cands[bad, 1]).astype(int), 0, h - 1),
+                           _clip(np.round(cands[bad, 0]).astype(int), 0, w - 1)]
+            d = np.linalg.norm(cands[bad][:, None] - cands[bad][None], axis=-1)
+            np.fill_diagonal(d, np.inf)
+            bad = bad[d.min(axis=1) >= 2 * rb]
+        moved, found = self._local_votes(grey, cands[bad])
+        idx, moved = bad[found], moved[found]
+        if len(idx) == 0:
+            return cands, kinds
+        cands, kinds = cands.copy(), kinds.copy()
+        h, w = fg.shape
+        r = self.rmap[_clip(np.round(moved[:, 1]).astype(int), 0, h - 1),
+                      _clip(np.round(moved[:, 0]).astype(int), 0, w - 1)]
+        todo = np.ones(len(idx), bool)
+        for _ in range(2):
+            if not todo.any() or not ok.any():
+                break
+            acc = cands[ok]
+            fresh = todo & (np.linalg.norm(moved[:, None] - acc[None], axis=-1).min(axis=1)
+                            > self.p.min_separation * r)
+            if not fresh.any():
+                break
+            good = np.zeros(len(idx), bool)
+            for i in np.flatnonzero(fresh):  # each alone: the points tested together would vouch for each other
+                good[i] = self._isolated(fg, moved[i:i + 1], others=acc)[0]
+            if not good.any():
+                break
+            cands[idx[good]] = moved[good]
+            kinds[idx[good]] = 2
+            ok[idx[good]] = True
+            todo &= ~good
+        return cands, kinds
+
+    def _local_votes(self, grey: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each point (working resolution): the strongest symmetry vote within one local radius, from a
+        window of ``grey`` round it where every edge votes (as ``_votes``, no ball masked), and whether it
+        reaches the usual threshold."""
+        h, w = grey.shape
+        k = self._vote_threshold()
+        out = pts.copy()
+        found = np.zeros(len(pts), bool)
+        for i, (x, y) in enumerate(pts):
+            xi, yi = int(round(x)), int(round(y))
+            r = float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
+            pad = int(np.ceil(2 * r)) + 2
+            x0, y0, x1, y1 = max(xi - pad, 0), max(yi - pad, 0), min(xi + pad + 1, w), min(yi + pad + 1, h)
+            win = grey[y0:y1, x0:x1]
+            if win.shape[0] < 3 or win.shape[1] < 3:
+                continue
+            gx16, gy16 = cv2.spatialGradient(win)
+            gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+            mag = cv2.magnitude(gx, gy)
+            vote = (mag > self.p.edge_min) & (self.table_mask[y0:y1, x0:x1] > 0)
+            iy, ix = np.nonzero(vote)
+            if len(ix) == 0:
+                continue
+            m = mag[iy, ix]
+            rv = self.rmap[iy + y0, ix + x0]
+            ux, uy = gx[iy, ix] / m * rv, gy[iy, ix] / m * rv
+            ww, hh = x1 - x0, y1 - y0
+            vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, ww - 1)
+            vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, hh - 1)
+            acc = cv2.GaussianBlur(np.bincount(vy * ww + vx, minlength=hh * ww).astype(np.float32).reshape(hh, ww),
+                                   (0, 0), 0.8)
+            gy_, gx_ = np.mgrid[y0:y1, x0:x1]
+            acc = np.where((gx_ - x) ** 2 + (gy_ - y) ** 2 <= r * r, acc, 0.0)
+            j = int(np.argmax(acc))
+            if acc.flat[j] >= k * r:
+                out[i] = (gx_.flat[j], gy_.flat[j])
+                found[i] = True
+        return out, found
 
     def _window(self, box: tuple[int, int, int, int]) -> dict[str, object]:
         """Crop the per-pixel models to ``box`` (working resolution) so that the search runs on that window
