@@ -225,3 +225,18 @@ def test_farthest_starts_are_prefixes() -> None:
         big = _farthest_init(pts, seeds, len(pts))
         for k in range(1, len(pts) + 1):
             assert np.array_equal(_farthest_init(pts, seeds, k), big[:k])
+
+
+def test_runs_summed_as_bincount_sums() -> None:
+    """The refinement sums each ball's run of float32 terms with ``np.add.reduceat`` in float64: the same values as
+    the ``np.bincount`` it replaced (both add in order; a pairwise sum would differ in the last bits)."""
+    rng = np.random.default_rng(15)
+    for _ in range(100):
+        n = int(rng.integers(1, 20))
+        bi = np.sort(rng.integers(0, n, int(rng.integers(1, 3000))))
+        terms = rng.normal(0, 1, (6, len(bi))).astype(np.float32)
+        runs = np.flatnonzero(np.r_[True, bi[1:] != bi[:-1]])
+        sums = np.zeros((6, n))
+        sums[:, bi[runs]] = np.add.reduceat(terms.astype(np.float64), runs, axis=1)
+        bins = (bi[None, :] + n * np.arange(6)[:, None]).ravel()
+        assert np.array_equal(sums, np.bincount(bins, weights=terms.ravel(), minlength=6 * n).reshape(6, n))
