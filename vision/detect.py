@@ -37,6 +37,17 @@ def _clip(a: np.ndarray, lo: float, hi: float) -> np.ndarray:
     return np.minimum(np.maximum(a, lo), hi)
 
 
+def _gather(a: np.ndarray, yi: np.ndarray, xi: np.ndarray, flat: np.ndarray | None = None) -> np.ndarray:
+    """``a[yi, xi]`` (an image, any channels, at in-range pixels) by ``take`` on the flat index (``flat``: it,
+    when already made): the same values, at a third to a half of the cost of the 2-D fancy index. A cropped view
+    (a region pass's window) is indexed as usual (flattening it would copy it)."""
+    if not a.flags.c_contiguous:
+        return a[yi, xi]
+    if flat is None:
+        flat = yi * a.shape[1] + xi
+    return a.reshape(-1, *a.shape[2:]).take(flat, axis=0)
+
+
 def _pixels(pts: np.ndarray, w: int, h: int) -> tuple[np.ndarray, np.ndarray]:
     """Nearest pixel (xi, yi) of points (..., 2), clipped into a w x h image: ``_clip(np.round(p).astype(int))``
     per coordinate, done on both at once (half the numpy calls; the same numbers)."""
@@ -1172,13 +1183,14 @@ class BallDetector:
         r = self.rmap[_pixels(cands, w, h)[::-1]][:, None]  # (N, 1)
         pts = cands[:, None, :] + self._rings[None] * r[:, :, None]  # (N, 2K, 2)
         xi, yi = _pixels(pts, w, h)
+        flat = yi * w + xi
         ext = getattr(self, "_fg_rails", None)
         if ext is not None and ext.shape == fg.shape:  # see over the cushion tops too
-            on = (fg[yi, xi] > 0) | (ext[yi, xi] > 0)
-            inside = self.cushion_mask[yi, xi] > 0
+            on = (_gather(fg, yi, xi, flat) > 0) | (_gather(ext, yi, xi, flat) > 0)
+            inside = _gather(self.cushion_mask, yi, xi, flat) > 0
         else:
-            on = fg[yi, xi] > 0
-            inside = self.table_mask[yi, xi] > 0  # off the table nothing is known (fg is masked there)
+            on = _gather(fg, yi, xi, flat) > 0
+            inside = _gather(self.table_mask, yi, xi, flat) > 0  # off the table nothing is known (fg is masked there)
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
         dx = pts[:, :, None, 0] - every[None, None, :, 0]
         dy = pts[:, :, None, 1] - every[None, None, :, 1]
@@ -1212,9 +1224,10 @@ class BallDetector:
         r = self.rmap[_pixels(pts, w, h)[::-1]]
         q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
         xi, yi = _pixels(q, w, h)
-        col = small[yi, xi].astype(np.float32) @ self._basis.T  # (N, S, 3) in the cloth basis
+        flat = yi * w + xi
+        col = _gather(small, yi, xi, flat).astype(np.float32) @ self._basis.T  # (N, S, 3) in the cloth basis
         assert self._bg is not None
-        bg = self._bg[yi, xi]
+        bg = _gather(self._bg, yi, xi, flat)
         perp = np.hypot(col[..., 0] - bg[..., 0], col[..., 1] - bg[..., 1])
         ratio = col[..., 2] / np.maximum(bg[..., 2], 1.0)
         weak = (perp > 0.5 * self.p.fg_threshold) | (ratio < 0.85) | (ratio > 1.25)
@@ -1227,7 +1240,7 @@ class BallDetector:
         r = self.rmap[_pixels(pts, w, h)[::-1]]
         q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
         xi, yi = _pixels(q, w, h)
-        return (fg[yi, xi] > 0).mean(axis=1)
+        return (_gather(fg, yi, xi) > 0).mean(axis=1)
 
     def _plausible(self, xy: np.ndarray) -> np.ndarray:
         """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth.
@@ -1290,9 +1303,11 @@ class BallDetector:
         iy, ix = np.divmod(rest, size)
         if len(bi) == 0:
             return out, radii, fit
-        ptx = (x0[bi] + ix - centres[bi, 0]).astype(np.float32)  # offsets from the start centre
-        pty = (y0[bi] + iy - centres[bi, 1]).astype(np.float32)
-        rb = radii[bi].astype(np.float32)
+        # gathers by ball as take() (the same values; a 2-D array's fancy index costs ~10 us here, take ~1)
+        cb = centres.take(bi, axis=0)
+        ptx = (x0.take(bi) + ix - cb[:, 0]).astype(np.float32)  # offsets from the start centre
+        pty = (y0.take(bi) + iy - cb[:, 1]).astype(np.float32)
+        rb = radii.take(bi).astype(np.float32)
         est = np.zeros((n, 2), np.float32)
         near = 0.3 * rb
         # The six per-ball sums of a step: the boundary list is sorted by ball, so one reduceat over each ball's
@@ -1305,7 +1320,7 @@ class BallDetector:
 
         sel = terms[5]
         for _ in range(4):  # the same arithmetic as the textbook step, in fewer numpy calls (in place)
-            e = est[bi]
+            e = est.take(bi, axis=0)
             dx = ptx - e[:, 0]
             dy = pty - e[:, 1]
             rho = dx * dx
@@ -1335,8 +1350,9 @@ class BallDetector:
             if float(np.abs(step).max()) < 0.02:
                 break
         # Share of 16 directions round the fitted circle that have boundary pixels on it.
-        dx = ptx - est[bi, 0]
-        dy = pty - est[bi, 1]
+        e = est.take(bi, axis=0)
+        dx = ptx - e[:, 0]
+        dy = pty - e[:, 1]
         on = np.abs(np.sqrt(dx * dx + dy * dy) - rb) < 0.25 * rb
         sector = ((np.arctan2(dy[on], dx[on]) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
         hits = np.zeros((n, 16), bool)

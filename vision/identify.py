@@ -34,7 +34,7 @@ from vision.colors import (
     Category,
     category_of,
 )
-from vision.detect import _clip
+from vision.detect import _clip, _gather
 
 __all__ = ["BallIdentifier", "CombinedIdentifier", "category_of", "crop_balls", "combine", "DEFAULT_MODEL", "CROP_SIZE", "CROP_MARGIN"]
 
@@ -133,7 +133,7 @@ def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.nd
     pts = centres[:, None, :] + radii[:, None, None] * pattern[None, :, :]
     xs = _clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
     ys = _clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
-    return image_bgr[ys, xs].astype(np.float32)
+    return _gather(image_bgr, ys, xs).astype(np.float32)
 
 
 def estimate_white(pix: np.ndarray) -> np.ndarray | None:

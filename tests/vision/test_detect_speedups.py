@@ -14,6 +14,7 @@ from vision.detect import (
     _clip,
     _components,
     _farthest_init,
+    _gather,
     _greedy_nms,
     _local_maxima,
     _nonzero_yx,
@@ -240,3 +241,19 @@ def test_runs_summed_as_bincount_sums() -> None:
         sums[:, bi[runs]] = np.add.reduceat(terms.astype(np.float64), runs, axis=1)
         bins = (bi[None, :] + n * np.arange(6)[:, None]).ravel()
         assert np.array_equal(sums, np.bincount(bins, weights=terms.ravel(), minlength=6 * n).reshape(6, n))
+
+
+def test_gather_as_fancy_index() -> None:
+    """``_gather`` (take on the flat index) gives ``a[yi, xi]``: one and three channels, whole images and the
+    cropped views a region pass indexes."""
+    rng = np.random.default_rng(16)
+    for t in range(60):
+        h, w = (int(v) for v in rng.integers(2, 50, 2))
+        a = rng.integers(0, 255, (h, w, 3) if t % 2 else (h, w)).astype(np.uint8 if t % 3 else np.float32)
+        if t % 4 == 0:
+            a = a[1:, 1:]  # a view
+        yi = rng.integers(0, a.shape[0], (5, 7))
+        xi = rng.integers(0, a.shape[1], (5, 7))
+        got = _gather(a, yi, xi)
+        assert got.dtype == a.dtype and np.array_equal(got, a[yi, xi])
+        assert np.array_equal(_gather(a, yi, xi, yi * a.shape[1] + xi), a[yi, xi])
