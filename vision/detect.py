@@ -95,6 +95,8 @@ class DetectorParams:
         faint_votes, faint_fill, faint_weak: a weaker outline (this share of the usual vote threshold: a ball of
             the cloth's colour smeared by motion) is a ball when this share of its disc is not cloth and this
             share mildly off the cloth's colour (``_faint_spots``).
+        cloth_votes, cloth_weak: or, with no fill at all, when its votes reach this share of the threshold and
+            this share of its disc is mildly off the cloth's colour (a maroon 7 at rest on red cloth).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -138,6 +140,8 @@ class DetectorParams:
     low_peak: float = 0.8
     faint_fill: float = 0.3
     faint_weak: float = 0.8
+    cloth_votes: float = 0.7
+    cloth_weak: float = 0.65
 
 
 @dataclass
@@ -1055,7 +1059,9 @@ class BallDetector:
         """Balls of the cloth's colour smeared by motion (a red ball rolling on red cloth): the blur weakens
         their outline, so its votes reach only ``faint_votes`` of the threshold, but the disc itself shows a
         ball: ``faint_fill`` of it not cloth (its highlight, its lit side) and ``faint_weak`` of it mildly off
-        the cloth's colour. Returns such peaks of ``_acc`` (K, 2), away from ``known``; the caller tests each
+        the cloth's colour; or a ball of the cloth's colour at rest, whose disc is hardly not-cloth at all but
+        whose votes reach ``cloth_votes`` and ``cloth_weak`` of its disc is off the cloth's colour. Returns such
+        peaks of ``_acc`` (K, 2), away from ``known``; the caller tests each
         one's surroundings alone (faint peaks along an arm must not vouch for each other)."""
         acc = self._acc
         k = self._vote_threshold()
@@ -1063,12 +1069,16 @@ class BallDetector:
         rloc = self.rmap[py, px]
         v = acc[py, px]
         sel = (v >= self.p.faint_votes * k * rloc) & (v < k * rloc)
-        py, px, rloc = py[sel], px[sel], rloc[sel]
+        py, px, rloc, v = py[sel], px[sel], rloc[sel], v[sel]
         if len(px) == 0:
             return np.zeros((0, 2))
         pts = np.stack([px, py], axis=1).astype(np.float64)
         # the disc test before the strongest is picked: a rail's edge beside the ball may vote more
-        sel = (self._filled(fg, pts) >= self.p.faint_fill) & (self._weak_filled(pts) >= self.p.faint_weak)
+        weak = self._weak_filled(pts)
+        sel = (self._filled(fg, pts) >= self.p.faint_fill) & (weak >= self.p.faint_weak)
+        # a ball of the cloth's own colour at rest (a maroon 7 on red cloth): hardly any of it is not cloth, but
+        # its outline votes nearer the threshold and its shaded, lit disc is mostly off the cloth's colour
+        sel |= (v >= self.p.cloth_votes * k * rloc) & (weak >= self.p.cloth_weak)
         if len(known):
             sel &= np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1) > self.p.min_separation * rloc
         py, px, rloc, pts = py[sel], px[sel], rloc[sel], pts[sel]
