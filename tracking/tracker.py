@@ -572,8 +572,9 @@ class BallTracker:
         # a detection may stay unmatched (a new track, a hand) at the cost of the widest gate that reaches it: a
         # lone match within a gate is still always taken, but not a chain of matches that pushes balls off their
         # own detections to place one more. Forced onto some track whatever the cost, a hand blob took the 3's
-        # track, the 3's detection the 5's track, and the 5's a hidden hand track 0.44 m off: three resting balls
-        # "moved" and an extra shot opened (dev nine-ball-rack-104 30/720p, 23.0 s, cue ball in hand)
+        # track, the 3's detection the 6's track and the 6's a hidden track of the hand (each on a collision
+        # hypothesis of the hand's hidden tracks, run on 1 m and mirrored off a cushion): resting balls "moved"
+        # and an extra shot opened (dev nine-ball-rack-104 30/720p, 23.0 s, cue ball in hand; review: a foul)
         inside = cost < big
         spare = np.where(inside.any(axis=0), np.where(inside, widest[:, None], 0.0).max(axis=0) + 1e-6, big)
         padded = np.vstack([cost, np.where(np.eye(len(dets), dtype=bool), spare[None, :], big)])
