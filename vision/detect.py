@@ -980,9 +980,9 @@ class BallDetector:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
             return
         ys, xs = np.divmod(f, w)
-        m = mag.ravel()[f]
-        rv = self.rmap.ravel()[f]  # each voter votes one local radius away
-        ux, uy = gx.ravel()[f] / m * rv, gy.ravel()[f] / m * rv
+        m = mag.ravel().take(f)
+        rv = self.rmap.ravel().take(f)  # each voter votes one local radius away
+        ux, uy = gx.ravel().take(f) / m * rv, gy.ravel().take(f) / m * rv
         # rounded, clipped and made one flat index in float64 (whole numbers: exact), in place
         vx = np.concatenate([xs + ux, xs - ux])
         vy = np.concatenate([ys + uy, ys - uy])
@@ -1437,8 +1437,9 @@ def _components(mask: np.ndarray, labels_type: int = cv2.CV_32S) -> tuple[int, n
     not-cloth mask is ~1 % set; this ~0.09 ms). The same numbers, background row included."""
     n, labels = cv2.connectedComponentsWithAlgorithm(mask, 8, labels_type, cv2.CCL_SPAGHETTI)
     h, w = mask.shape
-    ys, xs = _nonzero_yx(mask)
-    lab = labels[ys, xs].astype(np.intp)
+    f = np.flatnonzero((mask & 1).view(bool))  # as _nonzero_yx, keeping the flat index for the labels' take
+    ys, xs = np.divmod(f, w)
+    lab = labels.reshape(-1).take(f).astype(np.intp)
     x0, y0 = np.full(n, w, np.intp), np.full(n, h, np.intp)
     x1, y1 = np.full(n, -1, np.intp), np.full(n, -1, np.intp)
     np.minimum.at(x0, lab, xs)
