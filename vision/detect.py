@@ -1146,7 +1146,9 @@ class BallDetector:
         rs = self.rmap[_clip(np.round(spots[:, 1]).astype(int), 0, h - 1),
                        _clip(np.round(spots[:, 0]).astype(int), 0, w - 1)]
         support = ((dd > 1.6 * rs[:, None]) & (dd < 2.4 * rs[:, None])).sum(axis=1)
-        free = dd.min(axis=1) > 1.6 * rs
+        # no found centre on the spot: its neighbours' distance peaks may lie off their centres, pushed away from
+        # a cloth-coloured ball (1.6 radii seen; two balls cannot stand closer than 2)
+        free = dd.min(axis=1) > 1.5 * rs
         keep = (support >= 3) & free
         spots, rs, support = spots[keep], rs[keep], support[keep]
         if len(spots) == 0:
