@@ -377,6 +377,8 @@ def main() -> None:
     ap.add_argument("--only", default="synth,unipd,clips2019,speed")
     ap.add_argument("--seeds", type=int, default=None, help="number of synthetic seeds")
     ap.add_argument("--frames", type=int, default=None, help="frames per synthetic seed (id voting)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="first synthetic seed, counted from the split's first (0 / 1000): fresh seeds for a new report")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -391,7 +393,9 @@ def main() -> None:
     base = DEV_SEEDS if args.split == "dev" else EVAL_SEEDS
     n_seeds = args.seeds or (8 if args.quick else 40)
     n_frames = args.frames or (3 if args.quick else 25)
-    seeds = range(base.start, base.start + n_seeds)
+    if not 0 <= args.first or args.first + n_seeds > len(base):
+        ap.error(f"--first {args.first} with {n_seeds} seeds runs past the {args.split} split ({len(base)} seeds)")
+    seeds = range(base.start + args.first, base.start + args.first + n_seeds)
     print("cueref vision bench")
     print("  tuned on : synthetic dev seeds 0-99, the 18 2019 overhead clips, UniPD games 2-4")
     print(f"  reported : synthetic {args.split} seeds {seeds.start}-{seeds.stop - 1} "
