@@ -126,11 +126,11 @@ def _reach_time(g: TableGeometry, pre: Piece, rail: str, level: float, tk: float
 
 def _arrival_time(g: TableGeometry, path: BallPath, pre: Piece, rail: str, level: float, tk: float,
                   dt: float, span: float = 0.4) -> float:
-    """When a ball that rolled slowly into a cushion and stopped against it came to ``level`` from its nose (where
-    it rests), judged on a straight line through its sightings in the last ``span`` s of its approach piece. The
-    whole piece's quadratic is bent by its faster start, and at 3 cm/s its last few mm, within the fit's
-    tolerance, put the touch 2-3 frames early (pooltool dev break-8-4/-10/-11 at 30/720p). ``_reach_time`` when
-    the sightings are too few or do not close on the cushion."""
+    """When a ball that rolled slowly into a cushion and stopped against it came to ``level`` from its nose (a
+    little inside where it rests), judged on a straight line through its sightings in the last ``span`` s of its
+    approach piece. The whole piece's quadratic is bent by its faster start, and at 3 cm/s its last few mm, within
+    the fit's tolerance, put the touch 2-3 frames early (pooltool dev break-8-4/-10/-11 at 30/720p).
+    ``_reach_time`` when the sightings are too few or do not close on the cushion."""
     if path.t_obs is None or path.xy_obs is None:
         return _reach_time(g, pre, rail, level, tk, dt)
     ii = np.arange(pre.i0, pre.i1 + 1)
@@ -573,7 +573,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                         and post.speed(post.t1) < cfg.moving_speed and d_rest <= R + cfg.frozen_gap):
                     # rolled into the cushion and stopped against it (too slow to be seen coming off): a touch,
                     # when the earlier piece reached the place it rests
-                    found.append((_arrival_time(g, path, pre, rail, d_rest, tk, dt), b, rail, 0.6))
+                    # (it touched a little deeper than it rests: the touch sends it back a mm or two, 1.4 mm at
+                    # 4 cm/s in pooltool dev break-8-10)
+                    found.append((_arrival_time(g, path, pre, rail, d_rest - 0.002, tk, dt), b, rail, 0.6))
                     continue
                 # spin can take the whole rebound off a ball (it leaves along the cushion): the cushion still
                 # stopped its approach, unless another ball did
@@ -1112,7 +1114,9 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         if b == CUE:
             continue
         tb, xb = _seen(path)
-        before = np.flatnonzero((tb <= t_a + 1e-9) & (tb >= t_a - 3 * dt))
+        # (its last sightings before the gap: an arm or the cue can hide it for a frame or two before the hit;
+        # pooltool dev break-8-26, 30 fps: the apex unseen on the two frames before it)
+        before = np.flatnonzero((tb <= t_a + 1e-9) & (tb >= t_a - 6 * dt))
         if len(before) < 2:
             continue
         # not seen resting there (a new track on the blur is no ball at rest); judged about the sightings' mean,
