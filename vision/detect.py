@@ -495,6 +495,13 @@ class BallDetector:
             todo &= ~good
         return cands, kinds
 
+    def _pixel_radius(self, x: float, y: float) -> tuple[int, int, float]:
+        """The working-resolution pixel nearest a point and the ball radius expected there (the radius map is
+        read at the nearest pixel inside the image, so a point just off the edge still has one)."""
+        h, w = self.rmap.shape[:2]
+        xi, yi = int(round(x)), int(round(y))
+        return xi, yi, float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
+
     def _local_votes(self, grey: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each point (working resolution): the strongest symmetry vote within one local radius, from a
         window of ``grey`` round it where every edge votes (as ``_votes``, no ball masked), and whether it
@@ -504,8 +511,7 @@ class BallDetector:
         out = pts.copy()
         found = np.zeros(len(pts), bool)
         for i, (x, y) in enumerate(pts):
-            xi, yi = int(round(x)), int(round(y))
-            r = float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
+            xi, yi, r = self._pixel_radius(x, y)
             pad = int(np.ceil(2 * r)) + 2
             x0, y0, x1, y1 = max(xi - pad, 0), max(yi - pad, 0), min(xi + pad + 1, w), min(yi + pad + 1, h)
             win = grey[y0:y1, x0:x1]
@@ -1040,8 +1046,7 @@ class BallDetector:
         out = pts.copy()
         found = np.zeros(len(pts), bool)
         for i, (x, y) in enumerate(pts):
-            xi, yi = int(round(x)), int(round(y))
-            r = float(self.rmap[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)])
+            xi, yi, r = self._pixel_radius(x, y)
             half = int(np.ceil(r))
             ya, xa = max(yi - half, 0), max(xi - half, 0)
             win = acc[ya:yi + half + 1, xa:xi + half + 1]
