@@ -97,6 +97,9 @@ class DetectorParams:
             share mildly off the cloth's colour (``_faint_spots``).
         cloth_votes, cloth_weak: or, with no fill at all, when its votes reach this share of the threshold and
             this share of its disc is mildly off the cloth's colour (a maroon 7 at rest on red cloth).
+        revote_apart: a peak the clutter test rejected is moved to its outline's votes and tested again only when no
+            other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
+            ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -142,6 +145,7 @@ class DetectorParams:
     faint_weak: float = 0.8
     cloth_votes: float = 0.7
     cloth_weak: float = 0.65
+    revote_apart: float = 6.0
 
 
 @dataclass
@@ -466,7 +470,7 @@ class BallDetector:
                            _clip(np.round(cands[bad, 0]).astype(int), 0, w - 1)]
             d = np.linalg.norm(cands[bad][:, None] - cands[bad][None], axis=-1)
             np.fill_diagonal(d, np.inf)
-            bad = bad[d.min(axis=1) >= 2 * rb]
+            bad = bad[d.min(axis=1) >= self.p.revote_apart * rb]
         moved, found = self._local_votes(grey, cands[bad])
         idx, moved = bad[found], moved[found]
         if len(idx) == 0:
