@@ -466,8 +466,7 @@ class BallDetector:
         rejected one closer than two radii is left (the two ends of a streak would each pass alone)."""
         if len(bad) > 1:  # two rejected peaks closer than two balls can stand: the ends of a streak, or a hand
             h, w = fg.shape
-            rb = self.rmap[_clip(np.round(cands[bad, 1]).astype(int), 0, h - 1),
-                           _clip(np.round(cands[bad, 0]).astype(int), 0, w - 1)]
+            rb = self.rmap[_pixels(cands[bad], w, h)[::-1]]
             d = np.linalg.norm(cands[bad][:, None] - cands[bad][None], axis=-1)
             np.fill_diagonal(d, np.inf)
             bad = bad[d.min(axis=1) >= self.p.revote_apart * rb]
@@ -477,8 +476,7 @@ class BallDetector:
             return cands, kinds
         cands, kinds = cands.copy(), kinds.copy()
         h, w = fg.shape
-        r = self.rmap[_clip(np.round(moved[:, 1]).astype(int), 0, h - 1),
-                      _clip(np.round(moved[:, 0]).astype(int), 0, w - 1)]
+        r = self.rmap[_pixels(moved, w, h)[::-1]]
         todo = np.ones(len(idx), bool)
         for _ in range(2):
             if not todo.any() or not ok.any():
