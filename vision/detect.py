@@ -23,6 +23,7 @@ import numpy as np
 
 from vision import region
 from vision.calibration import TableCalibration
+from vision.geometry import TableGeometry
 from vision.region import RegionParams
 from vision.types import N_IDS, BallObservations, Frame
 
@@ -92,6 +93,10 @@ class DetectorParams:
             shading and highlight; see ``_weak_filled``).
         side_clearance: a centre this close (m) to a side pocket's centre is in it (its mouth is wider and
             lies beyond the nose line, so a ball on its lip is nearer than ``pocket_clearance``).
+        jaw_inset: a centre past a nose line by up to a radius is in a corner pocket's jaws (a ball stopped there)
+            when it lies within half the mouth less this many radii of the pocket's diagonal.
+        jaw_peak, jaw_area: a ball in the jaws is a blob whose distance peak is at least this high (x radius) and
+            whose area is at most this many balls' (``_jaw_balls``).
         faint_votes, faint_fill, faint_weak: a weaker outline (this share of the usual vote threshold: a ball of
             the cloth's colour smeared by motion) is a ball when this share of its disc is not cloth and this
             share mildly off the cloth's colour (``_faint_spots``).
@@ -136,6 +141,9 @@ class DetectorParams:
     thin_elongation: float = 4.0
     split_votes: float = 0.7
     side_clearance: float = 0.045
+    jaw_inset: float = 0.5
+    jaw_peak: float = 0.75
+    jaw_area: float = 2.2
     faint_votes: float = 0.65
     faint_clutter: float = 0.1
     faint_ring_weak: float = 0.3
@@ -217,7 +225,20 @@ class BallDetector:
         mask = np.zeros((self.small_size[1], self.small_size[0]), np.uint8)
         pts = (poly - [x0, y0]) * self.scale
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
+        # A corner pocket's mouth has no cushion either: a ball stopped in its jaws overhangs both nose lines
+        # (2019 clip 18's 4, its centre 4 mm inside the foot nose), so its pixels between the jaws are looked at
+        # too (the pocket's hole stays out: dark now and when learnt, below).
+        jaws = np.zeros_like(mask)
+        for wedge in self._corner_wedges(g):
+            wpts = (cal.table_to_image(wedge) - [x0, y0]) * self.scale
+            cv2.fillPoly(jaws, [np.round(wpts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
+        # mask |= jaws
         self.table_mask = mask
+        # where a centre lies in a corner's jaws: past the rectangle of centres ``_plausible`` allows anywhere
+        m = g.ball_radius * (1.0 - self.p.edge_margin)
+        inner = cal.table_to_image([[m, m], [g.length - m, m], [g.length - m, g.width - m], [m, g.width - m]])
+        cv2.fillPoly(jaws, [np.round((inner - [x0, y0]) * self.scale * 16).astype(np.int32)], 0, cv2.LINE_8, 4)
+        self.jaw_mask = jaws
         # The cushion tops (cloth-coloured, a ball never reaches over them): something not-cloth there is a
         # hand, an arm or a cue reaching over the rail, which the clutter test must see.
         cw = self.p.cushion_width
@@ -455,6 +476,50 @@ class BallDetector:
         if len(holes):
             cands = np.concatenate([cands, holes])
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
+        return self._jaw_balls(cands, kinds)
+
+    def _jaw_balls(self, cands: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Balls stopped in a corner pocket's jaws (2019 clip 18's 4), added as kind 5, the only kind
+        ``_plausible`` lets past the nose lines there.
+
+        Such a ball overhangs the nose lines, so the table mask cuts its blob (its peak is low, its centroid off
+        towards the hole) and the centre found is taken for the pocket. Here it is looked for in the not-cloth
+        mask that reaches over the cushions (``_fg_rails``): a blob of its own, about one ball's area, that does
+        not reach along the mask's outer edge (a hand, arm or cue over the pocket comes from beyond it), whose
+        distance peak, a ball's radius high, lies in the jaws (``jaw_mask``). A candidate there (a cut blob's
+        peak or centroid) gives way to it; one elsewhere within a ball of it keeps its place."""
+        ext = getattr(self, "_fg_rails", None)
+        jaw = self.jaw_mask
+        if ext is None or ext.shape != jaw.shape or not cv2.countNonZero(cv2.bitwise_and(ext, jaw)):
+            return cands, kinds
+        n, labels, stats = _components((ext > 0).astype(np.uint8))
+        inner = cv2.erode(self.cushion_mask, np.ones((3, 3), np.uint8))
+        h, w = jaw.shape
+        found = []
+        for i in range(1, n):
+            x, y, bw, bh, area = (int(v) for v in stats[i, :5])
+            ys, xs = slice(max(y - 1, 0), min(y + bh + 1, h)), slice(max(x - 1, 0), min(x + bw + 1, w))
+            comp = (labels[ys, xs] == i).astype(np.uint8)
+            if not (comp & (jaw[ys, xs] > 0)).any():
+                continue
+            dist = cv2.distanceTransform(comp, cv2.DIST_L2, 5)
+            py, px = np.unravel_index(int(np.argmax(dist)), dist.shape)
+            cx, cy = px + xs.start, py + ys.start
+            r = float(self.rmap[cy, cx])
+            if jaw[cy, cx] == 0 or (comp & (inner[ys, xs] == 0)).sum() > 0.5 * r or not (self.p.jaw_peak * r <= dist[py, px] <= self.p.max_peak * r) or \
+                    not (0.5 <= area / (np.pi * r * r) <= self.p.jaw_area):
+                continue
+            found.append((float(cx), float(cy), r))
+        if not found:
+            return cands, kinds
+        cands, kinds = cands.copy(), kinds.copy()
+        for cx, cy, r in found:
+            near = np.flatnonzero(np.hypot(cands[:, 0] - cx, cands[:, 1] - cy) < 2.0 * r) if len(cands) else []
+            xi, yi = _pixels(cands[near], w, h) if len(near) else (np.zeros(0, int), np.zeros(0, int))
+            if len(near) and (jaw[yi, xi] == 0).any():
+                continue  # a ball beside it that the table holds: not one in the jaws
+            cands = np.concatenate([np.delete(cands, near, axis=0), [[cx, cy]]])
+            kinds = np.concatenate([np.delete(kinds, near), np.array([5], np.int8)])
         return cands, kinds
 
     def _revote_rejected(self, fg: np.ndarray, grey: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
@@ -548,7 +613,7 @@ class BallDetector:
         x0, y0, x1, y1 = box
         ys, xs = slice(y0, y1), slice(x0, x1)
         saved = {k: getattr(self, k) for k in _WINDOWED}
-        for k in ("rmap", "table_mask", "cushion_mask", "_bg", "_dark", "_bright"):
+        for k in ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright"):
             setattr(self, k, saved[k][ys, xs])  # type: ignore[index]
         self._bg_planes = [p[ys, xs] for p in saved["_bg_planes"]]  # type: ignore[attr-defined]
         zones, static = [], []
@@ -690,10 +755,10 @@ class BallDetector:
         # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
         # milder margin than the colour test's (a green 6 on green cloth).
         outline_ok = filled >= self.p.outline_min_fill
-        outlined = (kinds == 2) | (kinds == 4)  # found, or confirmed, by its outline's votes
+        outlined = (kinds == 2) | (kinds == 4) | (kinds == 5)  # found, or confirmed, by its outline's votes
         if outlined.any():
             outline_ok |= self._weak_filled(at) >= self.p.outline_weak_fill
-        ok = self._plausible(xy) & np.where(outlined, outline_ok, filled >= 0.5)
+        ok = self._plausible(xy, kinds == 5) & np.where(outlined, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
         conf = _clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
@@ -1261,8 +1326,24 @@ class BallDetector:
         xi, yi = _pixels(q, w, h)
         return (_gather(fg, yi, xi) > 0).mean(axis=1)
 
-    def _plausible(self, xy: np.ndarray) -> np.ndarray:
-        """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth.
+    @staticmethod
+    def _corner_wedges(g: TableGeometry) -> list[np.ndarray]:
+        """Each corner pocket's mouth beyond the nose lines (table metres): from its jaw tips along the facings,
+        which turn 38 degrees outwards from the noses (a 142-degree pocket) for 7 cm, deep enough for a ball
+        stopped in the jaws and short of the hole's far side."""
+        out = []
+        t = g.corner_mouth / np.sqrt(2.0)
+        ca, sa = np.cos(np.deg2rad(38.0)), np.sin(np.deg2rad(38.0))
+        for x0, y0 in ((0.0, 0.0), (0.0, g.width), (g.length, 0.0), (g.length, g.width)):
+            ix, iy = (1.0 if x0 == 0 else -1.0), (1.0 if y0 == 0 else -1.0)  # into the table
+            a, b = np.array([x0 + ix * t, y0]), np.array([x0, y0 + iy * t])  # the jaw tips
+            fa, fb = np.array([-ix * ca, -iy * sa]), np.array([-ix * sa, -iy * ca])
+            out.append(np.array([a, a + 0.07 * fa, b + 0.07 * fb, b]))
+        return out
+
+    def _plausible(self, xy: np.ndarray, jaws: np.ndarray | None = None) -> np.ndarray:
+        """Centres where a ball can rest: inside the nose rectangle (with slack), not in a pocket mouth; ``jaws``:
+        those confirmed in a corner pocket's jaws by their outline (``_search``, kind 5), which may lie past it.
 
         A side pocket's mouth has no cushion: a ball rolling along it, or stopping on its lip, has its centre
         past the usual slack, up to the nose line itself, and nearer the pocket's centre than a corner
@@ -1278,6 +1359,16 @@ class BallDetector:
         dx = xy[:, 0, None] - cx
         # in a side pocket's mouth span a centre may reach the nose line
         ok |= inx & ((np.abs(dx[:, side]) < half_mouth[side]).any(axis=1) & (xy[:, 1] > 0) & (xy[:, 1] < g.width))
+        # in a corner pocket's mouth (between its jaws, across the diagonal) a centre may pass the nose lines
+        # by up to a radius: the jaws' facings narrow towards the hole, so a ball there overhangs no cushion
+        if jaws is not None and jaws.any():
+            corner = ~side
+            flip = np.sign(cx[corner] - g.length / 2) * np.sign(cy[corner] - g.width / 2)
+            along = (dx[:, corner] - flip * (xy[:, 1, None] - cy[corner])) / np.sqrt(2.0)  # across the diagonal
+            mouth = (np.abs(along) < half_mouth[corner] - self.p.jaw_inset * g.ball_radius).any(axis=1)
+            r = g.ball_radius
+            ok |= jaws & mouth & (np.abs(xy[:, 0] - g.length / 2) < g.length / 2 + r) & \
+                (np.abs(xy[:, 1] - g.width / 2) < g.width / 2 + r)
         clear = np.where(side, self.p.side_clearance, self.p.pocket_clearance)
         ok &= (np.hypot(dx, xy[:, 1, None] - cy) > clear).all(axis=1)
         return ok
@@ -1496,7 +1587,7 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
 _K3 = np.ones((3, 3), np.uint8)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)
-_WINDOWED = ("rmap", "table_mask", "cushion_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
+_WINDOWED = ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
              "_split_cache", "_acc", "_acc_dil", "_last_acc", "_fg_rails", "_last_small")
 
 
