@@ -225,16 +225,15 @@ class BallDetector:
         mask = np.zeros((self.small_size[1], self.small_size[0]), np.uint8)
         pts = (poly - [x0, y0]) * self.scale
         cv2.fillPoly(mask, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
-        # A corner pocket's mouth has no cushion either: a ball stopped in its jaws overhangs both nose lines
-        # (2019 clip 18's 4, its centre 4 mm inside the foot nose), so its pixels between the jaws are looked at
-        # too (the pocket's hole stays out: dark now and when learnt, below).
+        self.table_mask = mask
+        # Where a centre lies in a corner pocket's jaws (its mouth, from the jaw tips along the facings) past the
+        # rectangle of centres ``_plausible`` allows anywhere: a ball stopped there (2019 clip 18's 4, its centre
+        # 4 mm inside the foot nose) is looked for by ``_jaw_balls``. (Adding the jaws to ``table_mask`` instead
+        # changed every blob reaching them: a sleeve over a corner was split into a "rack" that vouched for itself.)
         jaws = np.zeros_like(mask)
         for wedge in self._corner_wedges(g):
             wpts = (cal.table_to_image(wedge) - [x0, y0]) * self.scale
             cv2.fillPoly(jaws, [np.round(wpts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
-        # mask |= jaws
-        self.table_mask = mask
-        # where a centre lies in a corner's jaws: past the rectangle of centres ``_plausible`` allows anywhere
         m = g.ball_radius * (1.0 - self.p.edge_margin)
         inner = cal.table_to_image([[m, m], [g.length - m, m], [g.length - m, g.width - m], [m, g.width - m]])
         cv2.fillPoly(jaws, [np.round((inner - [x0, y0]) * self.scale * 16).astype(np.int32)], 0, cv2.LINE_8, 4)
@@ -502,14 +501,18 @@ class BallDetector:
             comp = (labels[ys, xs] == i).astype(np.uint8)
             if not (comp & (jaw[ys, xs] > 0)).any():
                 continue
-            dist = cv2.distanceTransform(comp, cv2.DIST_L2, 5)
+            solid = np.pad(comp, 1)  # its holes filled (a number's disc or a highlight the colour test passed)
+            cv2.floodFill(solid, None, (0, 0), 2)
+            dist = cv2.distanceTransform((solid != 2).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
             py, px = np.unravel_index(int(np.argmax(dist)), dist.shape)
             cx, cy = px + xs.start, py + ys.start
             r = float(self.rmap[cy, cx])
-            if jaw[cy, cx] == 0 or (comp & (inner[ys, xs] == 0)).sum() > 0.5 * r or not (self.p.jaw_peak * r <= dist[py, px] <= self.p.max_peak * r) or \
-                    not (0.5 <= area / (np.pi * r * r) <= self.p.jaw_area):
+            edge = int((comp & (inner[ys, xs] == 0)).sum())  # pixels along the over-cushion mask's outer edge
+            if jaw[cy, cx] == 0 or edge > 0.5 * r or not (0.5 <= area / (np.pi * r * r) <= self.p.jaw_area) or \
+                    not (self.p.jaw_peak * r <= dist[py, px] <= self.p.max_peak * r):
                 continue
-            found.append((float(cx), float(cy), r))
+            top = np.argwhere(dist >= dist[py, px] - 0.5).mean(axis=0)  # the peak's plateau, for a sub-pixel centre
+            found.append((float(top[1] + xs.start), float(top[0] + ys.start), r))
         if not found:
             return cands, kinds
         cands, kinds = cands.copy(), kinds.copy()
