@@ -238,6 +238,13 @@ class BallDetector:
         inner = cal.table_to_image([[m, m], [g.length - m, m], [g.length - m, g.width - m], [m, g.width - m]])
         cv2.fillPoly(jaws, [np.round((inner - [x0, y0]) * self.scale * 16).astype(np.int32)], 0, cv2.LINE_8, 4)
         self.jaw_mask = jaws
+        grow = 3 * float(r_px * self.scale)
+        self._jaw_boxes = []
+        for wedge in self._corner_wedges(g):
+            wpts = (cal.table_to_image(wedge) - [x0, y0]) * self.scale
+            self._jaw_boxes.append((max(int(wpts[:, 0].min() - grow), 0), max(int(wpts[:, 1].min() - grow), 0),
+                                    min(int(np.ceil(wpts[:, 0].max() + grow)) + 1, mask.shape[1]),
+                                    min(int(np.ceil(wpts[:, 1].max() + grow)) + 1, mask.shape[0])))
         # The cushion tops (cloth-coloured, a ball never reaches over them): something not-cloth there is a
         # hand, an arm or a cue reaching over the rail, which the clutter test must see.
         cw = self.p.cushion_width
@@ -274,6 +281,9 @@ class BallDetector:
                          np.array([pk.mouth / 2 for pk in g.pockets]),
                          np.array([2 * g.ball_radius < pk.centre[0] < g.length - 2 * g.ball_radius for pk in g.pockets]))
         self._split_cache: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray, bool]] = {}
+        # _jaw_balls' last answer per crop (whole-image box): the not-cloth crop and the balls found there
+        self._jaw_cache: dict[tuple[int, ...], tuple[np.ndarray, list[tuple[float, float, float]]]] = {}
+        self._win_off = (0, 0)  # the searched window's origin (working pixels) while a region pass crops to one
         self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
         self._fg: np.ndarray | None = None  # the last foreground mask, which region passes update where they search
         self._region_passes = 0  # region passes since the last whole-table pass
@@ -489,30 +499,34 @@ class BallDetector:
         peak or centroid) gives way to it; one elsewhere within a ball of it keeps its place."""
         ext = getattr(self, "_fg_rails", None)
         jaw = self.jaw_mask
-        if ext is None or ext.shape != jaw.shape or not cv2.countNonZero(cv2.bitwise_and(ext, jaw)):
+        if ext is None or ext.shape != jaw.shape:
             return cands, kinds
-        n, labels, stats = _components((ext > 0).astype(np.uint8))
-        inner = cv2.erode(self.cushion_mask, np.ones((3, 3), np.uint8))
         h, w = jaw.shape
-        found = []
-        for i in range(1, n):
-            x, y, bw, bh, area = (int(v) for v in stats[i, :5])
-            ys, xs = slice(max(y - 1, 0), min(y + bh + 1, h)), slice(max(x - 1, 0), min(x + bw + 1, w))
-            comp = (labels[ys, xs] == i).astype(np.uint8)
-            if not (comp & (jaw[ys, xs] > 0)).any():
+        ox, oy = self._win_off
+        found: list[tuple[float, float, float]] = []
+        # one crop per corner (3 radii round its jaws; a blob that reaches the crop's edge is bigger than a ball
+        # there), cut to the window when a region pass searches one
+        for box in self._jaw_boxes:
+            x0, y0 = max(box[0] - ox, 0), max(box[1] - oy, 0)
+            x1, y1 = min(box[2] - ox, w), min(box[3] - oy, h)
+            if x0 >= x1 or y0 >= y1:
                 continue
-            solid = np.pad(comp, 1)  # its holes filled (a number's disc or a highlight the colour test passed)
-            cv2.floodFill(solid, None, (0, 0), 2)
-            dist = cv2.distanceTransform((solid != 2).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
-            py, px = np.unravel_index(int(np.argmax(dist)), dist.shape)
-            cx, cy = px + xs.start, py + ys.start
-            r = float(self.rmap[cy, cx])
-            edge = int((comp & (inner[ys, xs] == 0)).sum())  # pixels along the over-cushion mask's outer edge
-            if jaw[cy, cx] == 0 or edge > 0.5 * r or not (0.5 <= area / (np.pi * r * r) <= self.p.jaw_area) or \
-                    not (self.p.jaw_peak * r <= dist[py, px] <= self.p.max_peak * r):
+            crop, jcrop = ext[y0:y1, x0:x1], jaw[y0:y1, x0:x1]
+            hits = cv2.findNonZero(cv2.bitwise_and(crop, jcrop))
+            if hits is None:
                 continue
-            top = np.argwhere(dist >= dist[py, px] - 0.5).mean(axis=0)  # the peak's plateau, for a sub-pixel centre
-            found.append((float(top[1] + xs.start), float(top[0] + ys.start), r))
+            # the jaws' own shade is there in every frame: where fewer pixels changed than make a frame "unchanged"
+            # (``static_pixels``), the last answer stands
+            key = (x0 + ox, y0 + oy, x1 + ox, y1 + oy)
+            last = self._jaw_cache.get(key)
+            if last is not None and cv2.countNonZero(cv2.absdiff(last[0], crop)) < self.p.static_pixels:
+                found += [(x - ox, y - oy, r) for x, y, r in last[1]]
+                continue
+            inside = (x0 > 0 or ox > 0, y0 > 0 or oy > 0, x1 < w, y1 < h)  # crop edges that cut the mask
+            got = self._jaw_blobs(crop, jcrop, self.cushion_mask[y0:y1, x0:x1], self.rmap[y0:y1, x0:x1], x0, y0,
+                                  inside, hits.reshape(-1, 2) + [x0, y0])
+            self._jaw_cache[key] = (crop.copy(), [(x + ox, y + oy, r) for x, y, r in got])
+            found += got
         if not found:
             return cands, kinds
         cands, kinds = cands.copy(), kinds.copy()
@@ -524,6 +538,46 @@ class BallDetector:
             cands = np.concatenate([np.delete(cands, near, axis=0), [[cx, cy]]])
             kinds = np.concatenate([np.delete(kinds, near), np.array([5], np.int8)])
         return cands, kinds
+
+    def _jaw_blobs(self, ext: np.ndarray, jaw: np.ndarray, cushion: np.ndarray, rmap: np.ndarray, x0: int,
+                   y0: int, inside: tuple[bool, bool, bool, bool], hits: np.ndarray) -> list[tuple[float, float, float]]:
+        """The balls in one corner's jaws (``_jaw_balls``) within a crop at (x0, y0): (x, y, radius) each;
+        ``hits``: the not-cloth pixels in the jaws (whole-image coordinates)."""
+        r0 = float(rmap.min())
+        # first, cheaply: no ball when no point of the jaws lies jaw_peak radii deep in a blob (holes filled)
+        solid = np.pad((ext > 0).astype(np.uint8), 1)
+        cv2.floodFill(solid, None, (0, 0), 2)
+        deep = cv2.distanceTransform((solid != 2).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
+        if float(deep[jaw > 0].max()) < self.p.jaw_peak * r0:
+            return []
+        n, labels, stats = _components((ext > 0).astype(np.uint8))
+        h, w = jaw.shape
+        found: list[tuple[float, float, float]] = []
+        inner = None
+        for i in np.unique(labels[hits[:, 1] - y0, hits[:, 0] - x0]):  # the blobs that reach into the jaws
+            x, y, bw, bh, area = (int(v) for v in stats[i, :5])
+            if area < 0.5 * np.pi * r0 * r0:
+                continue  # a speck or the jaws' own shade: less than half a ball
+            if (x == 0 and inside[0]) or (y == 0 and inside[1]) or (x + bw == w and inside[2]) or \
+                    (y + bh == h and inside[3]):
+                continue  # reaches the crop's edge: more than a ball
+            ys, xs = slice(max(y - 1, 0), min(y + bh + 1, h)), slice(max(x - 1, 0), min(x + bw + 1, w))
+            comp = (labels[ys, xs] == i).astype(np.uint8)
+            solid = np.pad(comp, 1)  # its holes filled (a number's disc or a highlight the colour test passed)
+            cv2.floodFill(solid, None, (0, 0), 2)
+            dist = cv2.distanceTransform((solid != 2).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
+            py, px = np.unravel_index(int(np.argmax(dist)), dist.shape)
+            cx, cy = px + xs.start, py + ys.start
+            r = float(rmap[cy, cx])
+            if inner is None:
+                inner = cv2.erode(cushion, np.ones((3, 3), np.uint8))
+            edge = int((comp & (inner[ys, xs] == 0)).sum())  # pixels along the over-cushion mask's outer edge
+            if jaw[cy, cx] == 0 or edge > 0.5 * r or not (0.5 <= area / (np.pi * r * r) <= self.p.jaw_area) or \
+                    not (self.p.jaw_peak * r <= dist[py, px] <= self.p.max_peak * r):
+                continue
+            top = np.argwhere(dist >= dist[py, px] - 0.5).mean(axis=0)  # the peak's plateau, for a sub-pixel centre
+            found.append((float(top[1] + xs.start + x0), float(top[0] + ys.start + y0), r))
+        return found
 
     def _revote_rejected(self, fg: np.ndarray, grey: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
                          ok: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -616,6 +670,7 @@ class BallDetector:
         x0, y0, x1, y1 = box
         ys, xs = slice(y0, y1), slice(x0, x1)
         saved = {k: getattr(self, k) for k in _WINDOWED}
+        self._win_off = (x0, y0)
         for k in ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright"):
             setattr(self, k, saved[k][ys, xs])  # type: ignore[index]
         self._bg_planes = [p[ys, xs] for p in saved["_bg_planes"]]  # type: ignore[attr-defined]
@@ -1591,7 +1646,7 @@ _K3 = np.ones((3, 3), np.uint8)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)
 _WINDOWED = ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
-             "_split_cache", "_acc", "_acc_dil", "_last_acc", "_fg_rails", "_last_small")
+             "_split_cache", "_acc", "_acc_dil", "_last_acc", "_fg_rails", "_last_small", "_win_off")
 
 
 @functools.lru_cache(maxsize=32)
