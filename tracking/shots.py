@@ -158,10 +158,14 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
         states = tracker.update(obs)
         window = segmenter.update(obs.t, states)
         if window is None:
+            if not segmenter.moving:
+                # no shot in progress: a ball lost at a pocket now is a hand's doing, not a drop
+                tracker.release_pocket_holds()
             continue
         shot = build_shot(tracker, window, number, cfg)
         placed = is_hand_placement(shot, cue_before=last_cue)
         last_cue = shot.after.get(0)
+        tracker.release_pocket_holds()  # its pockets are called: a ball lost at one and not called fades as hidden
         if placed:
             log.info("%.2f-%.2f s: balls moved but the cue ball was not struck; not a shot", shot.t_start,
                      shot.t_end)

@@ -47,7 +47,8 @@ class TrackerConfig:
         max_speed: fastest a ball moves (m/s); bounds how far a lost track can have gone.
         merge_distance: detections closer than this (m; two balls are never closer than 57 mm) are one ball.
         hidden_id_half_life: a hidden track's claim on its identity halves every this many seconds unseen, so a
-            ball picked up by hand (ball in hand, spotting) hands its id to the track where it is put down.
+            ball picked up by hand (ball in hand, spotting) hands its id to the track where it is put down. Not a
+            track lost running into a pocket during a shot (``pocket_hold``): a pocketed ball stays pocketed.
         rest_span: a track seen staying within ``rest_radius`` for this long has rested: it is a ball on the table.
         rest_radius: how far (m) its sightings may wander while it rests (detector noise, a few mm).
         weak_track_frames: an unmatched weak detection (below ``new_track_confidence``) found within
@@ -108,6 +109,7 @@ class Track:
     rested: bool = False
     rest_anchor: tuple[float, float] | None = None
     rest_since: float = 0.0
+    hold_released: bool = False  # lost into a pocket, but the shot it went in is over (``release_pocket_holds``)
 
     @property
     def position(self) -> np.ndarray:
@@ -178,6 +180,21 @@ class BallTracker:
     def spot_ball(self, ball: int) -> None:
         """The rules put ``ball`` back on the table."""
         self.allowed.add(ball)
+
+    def pocket_hold(self, tr: Track) -> bool:
+        """A hidden track whose move from its last sighting runs into a pocket keeps its full claim on its
+        identity until the shot is over (``release_pocket_holds``): the ball is in the pocket, not under a hand
+        that may put it down elsewhere. With the claim fading, a scratched cue ball's name went, 6 s later, to
+        the 15 resting white band up (scored 0.35-0.44 as the cue ball): the cue ball stayed on the table and
+        the 15 was called pocketed (held-out break-14.1-151, 30/720p)."""
+        return tr.hidden and not tr.hold_released and self._pocketed_at(tr) is not None
+
+    def release_pocket_holds(self) -> None:
+        """The shot is over and its pockets are called (or it is not a shot): a ball lost into a pocket that was
+        not called pocketed lets its claim fade like any hidden ball's (``hidden_id_half_life``)."""
+        for tr in self.tracks:
+            if tr.hidden:
+                tr.hold_released = True
 
     def retire_ball(self, ball: int) -> None:
         """``ball`` left the table (pocketed, off the table): its track ends here. Left in, the hidden track's
@@ -460,6 +477,7 @@ class BallTracker:
 
     def _record(self, tr: Track, obs: BallObservations, d: int) -> None:
         tr.hidden = False
+        tr.hold_released = False
         tr.last_seen = obs.t
         tr.frames.append(obs.frame_index)
         tr.times.append(obs.t)
@@ -687,7 +705,8 @@ class BallTracker:
         score = np.array([tr.votes / tr.n_votes for tr in live])[:, ids]  # mean log-prob per id
         now = self.frame_times[-1] if self.frame_times else 0.0
         weight = np.array([min(tr.n_votes, cap) * (0.5 ** ((now - tr.last_seen) / self.cfg.hidden_id_half_life)
-                                                   if tr.hidden else 1.0) for tr in live])[:, None]
+                                                   if tr.hidden and not self.pocket_hold(tr) else 1.0)
+                           for tr in live])[:, None]
         # dummy columns let a spurious track stay unnamed instead of stealing an id; a track that never rested
         # (a hand, a cue moving over a quiet table) gives way to one that did
         keep = np.array([1e-3 if tr.rested else self.cfg.unrested_keep for tr in live])[:, None]
