@@ -657,12 +657,18 @@ def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
 
 def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float, ctx: ShotContext,
                     cfg: EventConfig, through: Pocket | None = None, best: float = np.inf,
-                    max_reach: float = 8.0) -> ShotEvent | None:
+                    max_reach: float = 8.0, never_seen: bool = False) -> ShotEvent | None:
     """Follow a vanished ball from (p0, v0) at t0 (last seen at tl): the pocket or off-table event it ends in,
-    bouncing off cushions it meets too slowly to fly over; None when it stops on the table (only hidden)."""
+    bouncing off cushions it meets too slowly to fly over; None when it stops on the table (only hidden).
+
+    ``never_seen``: the ball was seen at rest up to the hit and never again in the shot. A rebound from a cushion
+    it met at ``jump_speed`` or faster would have rolled on in view: unless a pocket takes it within 2.5 frames of
+    that cushion, it flew off there (at 0.45, review), however long its kick, which the blurred hitter's sightings
+    underestimate, took to get there (jump-150: the 2 kicked at ~9 m/s, estimated at 2.5-5)."""
     g = ctx.geometry
     R = g.ball_radius
     event: ShotEvent | None = None
+    jumped: tuple[float, str] | None = None  # the first cushion met hard enough to fly over, away from a pocket
     for _bounce in range(3):
         ts, ps = _follow(p0, v0, t0, cfg)
         bounced = False
@@ -697,6 +703,8 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     # it met the cushion (and climbed it) before leaving: both events, as a referee sees them
                     event = ShotEvent(t=float(t), type="off_table", ball=b, rail=rail, confidence=0.7)
                     break
+                if jumped is None and v_in >= cfg.jump_speed:
+                    jumped = (float(t), rail)
                 # too slow to fly off: it bounced unseen; follow the rebound
                 v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
                 p0, v0, t0, bounced = p, v_ref, float(t), True
@@ -705,6 +713,8 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
             break
     if event is None and through is not None:
         event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt, max_reach)
+    if never_seen and jumped is not None and (event is None or event.t > jumped[0] + 2.5 * ctx.frame_dt):
+        event = ShotEvent(t=jumped[0], type="off_table", ball=b, rail=jumped[1], confidence=0.45)
     return event
 
 
@@ -734,9 +744,12 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         if speed <= cfg.moving_speed:
             return None
         # never seen moving: a long reach is allowed, but the call always asks for a review; its time unseen
-        # counts from the hit (it was in its place, not lost, until then: jump-16, gone over a rail 1.6 frames on)
+        # counts from the hit (it was in its place, not lost, until then: jump-16, gone over a rail 1.6 frames on).
+        # Seen in its place on the frame before the hit and never again, it was not under an arm there
+        t_seen, _ = _seen(path)
+        never_seen = piece.t1 >= ev.t - 1.5 * dt and not np.any(t_seen > piece.t1 + 1e-9)
         event = _follow_to_exit(b, p_b, n * speed, ev.t, max(piece.t1, ev.t), ctx, cfg,
-                                max_reach=cfg.struck_reach / max(dt, _REF_DT))
+                                max_reach=cfg.struck_reach / max(dt, _REF_DT), never_seen=never_seen)
         if event is None:
             return None
         return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
@@ -923,6 +936,14 @@ def _straddled_kick(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, t: fl
         return None
     u = vel / speed
     _, perp, reach = _reach(p_b - xs[j], u, radius)
+    if i > 0 and float(np.linalg.norm(xs[i] - xs[i - 1])) < 0.01 and perp < 2 * radius:
+        # a hitter still at rest at the earlier sighting was struck after it and met the ball before the next
+        # frame: it ran from rest to contact in about one frame interval (struck and hit at uniformly random
+        # moments of the two intervals), not over the part of the run seen (ho5 jump-150, 30 fps: the cue ball,
+        # struck 0.45 frame before its one blurred sighting, hit the 2 at ~9 m/s 0.4 frame after it; timed over
+        # the seen part the 2 was kicked at 2.6 m/s and met the rail it flew over 5 frames late)
+        speed = (float(np.linalg.norm(xs[j] - xs[i])) + max(reach, 0.0)) / max(float(ts[j] - ts[i]), 1e-9)
+        vel = u * speed
     pos = xs[j] + u * max(reach, 0.0) if perp < 2 * radius else xs[j]
     n = p_b - pos
     n = n / max(float(np.linalg.norm(n)), 1e-9)
