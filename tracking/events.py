@@ -630,6 +630,61 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
+def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: ShotContext,
+                   cfg: EventConfig) -> list[ShotEvent]:
+    """Cushions touched by a ball that crept into them and stopped there, with no kink at the stop for
+    ``_cushions`` to explain: one decelerating piece takes the slow roll and the rest together (ho5 cut-151, 30/720p
+    and 60/1080p: the cue ball rolled into the right cushion at 2-3 cm/s, after the shot window's quiet start, and
+    rests 1.6 mm from touching it; the only rail after contact). The ball must be seen at rest at the end within
+    ``frozen_gap`` of the nose line, having closed on it by more than 1 cm over its way in (its last piece, or the
+    one before the resting pieces a stop too slow for ``_cushions`` split off); the touch is timed
+    on a straight line through its last sightings on the way in (0.25 s), 2 mm inside where it rests (as
+    ``_cushions`` times a stop against a cushion)."""
+    g = ctx.geometry
+    R = g.ball_radius
+    out: list[ShotEvent] = []
+    for b, path in paths.items():
+        last = path.pieces[-1]
+        if b not in ctx.seen_at_end or last.speed(last.t1) >= cfg.moving_speed:
+            continue
+        t_all, xy_all = _seen(path)
+        rest = xy_all[t_all >= t_all[-1] - 0.2].mean(axis=0)
+        for rail, d_rest_a in _rail_dist(g, rest[None]).items():
+            d_rest = float(d_rest_a[0])
+            if d_rest > R + cfg.frozen_gap:
+                continue
+            # its way in: the last piece, or the one before the resting pieces the stop split off (a stop too slow
+            # into the cushion for ``_cushions``' stop-against-it rule)
+            way = None
+            for pc in path.pieces[::-1]:
+                if float(_rail_dist(g, pc.pos(pc.t0)[None])[rail][0]) >= d_rest + 0.01:
+                    way = pc
+                    break
+                if not _resting(pc, pc.t1, cfg):
+                    break
+            if way is None or way.n < 6:
+                continue
+            if any(c.ball == b and c.rail == rail and c.t >= way.t0 - ctx.frame_dt for c in cushions):
+                continue
+            on = t_all >= way.t0 - 1e-9
+            t, d_all = t_all[on], _rail_dist(g, xy_all[on])[rail]
+            # on its way until first seen within 3 mm of where it rests (noise at rest can stray that far later)
+            arrived = np.flatnonzero(d_all <= d_rest + 0.003)
+            coming = np.arange(int(arrived[0]) if len(arrived) else len(t))
+            if not len(coming):
+                continue
+            ta = float(t[coming[-1]])
+            sel = coming[t[coming] >= ta - 0.25]
+            if len(sel) < 3:
+                continue
+            slope, icpt = np.polyfit(t[sel] - ta, d_all[sel], 1)
+            if slope > -cfg.creep_speed:
+                continue
+            t_touch = ta + float(np.clip((d_rest - 0.002 - icpt) / slope, 0.0, 0.5))
+            out.append(ShotEvent(t=t_touch, type="cushion", ball=b, rail=rail, confidence=0.6))
+    return out
+
+
 def _follow(p0: np.ndarray, v0: np.ndarray, t0: float, cfg: EventConfig,
             horizon: float = 1.5) -> tuple[np.ndarray, np.ndarray]:
     """Carry a vanished ball forward in a straight line with rolling deceleration."""
@@ -1274,6 +1329,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
             collisions = sorted([*(c for c in collisions if c not in in_gap), first], key=lambda e: e.t)
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
+    cushions += _rests_against(paths, cushions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg, collisions)
     for d in [d for d in departures if d.type == "cushion"]:
         departures.remove(d)  # a jaw touched on the way into a pocket
