@@ -636,10 +636,10 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
     ``_cushions`` to explain: one decelerating piece takes the slow roll and the rest together (ho5 cut-151, 30/720p
     and 60/1080p: the cue ball rolled into the right cushion at 2-3 cm/s, after the shot window's quiet start, and
     rests 1.6 mm from touching it; the only rail after contact). The ball must be seen at rest at the end within
-    ``frozen_gap`` of the nose line, having closed on it by more than 1 cm over its way in (its last piece, or the
-    one before the resting pieces a stop too slow for ``_cushions`` split off); the touch is timed
-    on a straight line through its last sightings on the way in (0.25 s), 2 mm inside where it rests (as
-    ``_cushions`` times a stop against a cushion)."""
+    ``frozen_gap`` of the nose line (and not ``over_rail`` past it), having closed on it by more than 1 cm over its
+    way in (its last piece, or the one before the resting pieces a stop too slow for ``_cushions`` split off); the
+    touch is timed on a straight line through its last sightings on the way in (0.25 s), 2 mm inside where it
+    rests (as ``_cushions`` times a stop against a cushion)."""
     g = ctx.geometry
     R = g.ball_radius
     out: list[ShotEvent] = []
@@ -651,8 +651,8 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
         rest = xy_all[t_all >= t_all[-1] - 0.2].mean(axis=0)
         for rail, d_rest_a in _rail_dist(g, rest[None]).items():
             d_rest = float(d_rest_a[0])
-            if d_rest > R + cfg.frozen_gap:
-                continue
+            if d_rest > R + cfg.frozen_gap or d_rest < R - cfg.over_rail:
+                continue  # (seen resting past the nose line: no cushion held it there; toy dev miss-4's 1)
             # its way in: the last piece, or the one before the resting pieces the stop split off (a stop too slow
             # into the cushion for ``_cushions``' stop-against-it rule)
             way = None
