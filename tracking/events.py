@@ -46,6 +46,8 @@ class EventConfig:
         flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
         blur_run: a cue ball struck from rest that ran this far (m) over the frame interval before the one where it
             turned off its line had its first contact found on that line, as across a gap where it was unseen.
+        chord_move: a ball's move between sightings into a cushion and back out of it, each at least this (m, ~3
+            sigma of two 720p sightings' noise), turned at that cushion (``_chord_bounces``).
         jaw_inside: a ball seen overlapping a jaw model by more than this (m, ~3 sigma of the detector noise) shows
             that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
     """
@@ -68,6 +70,7 @@ class EventConfig:
     jaw_inside: float = 0.006
     flown_out: float = 0.07
     blur_run: float = 0.17
+    chord_move: float = 0.010
 
 
 @dataclass
@@ -532,6 +535,42 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     return out
 
 
+def _chord_bounces(path: BallPath, g: TableGeometry, dt: float,
+                   cfg: EventConfig) -> list[tuple[float, str, float, float]]:
+    """Cushion contacts seen as a reversal between consecutive sightings: the move into a sighting heads into a
+    cushion and the move out of it heads away, by more than the detector noise could, with that sighting at the
+    nose. A ball rattling in a pocket's jaws, or hitting a cushion right after a collision, turns every frame:
+    its pieces are two-sighting chords and no kink sits where its contacts were (pooltool dev scratch-1/-4,
+    break-8-2: a corner's two jaws three or four times in 0.2 s). In a mouth only the rail whose nose line is
+    nearest counts (SCHEMA's rails). Returns (time, rail, earliest, latest): the contact, timed between where the
+    move in reaches the nose and where the move out left it, and the span of the three sightings."""
+    R = g.ball_radius
+    ts, xs = _seen(path)
+    out: list[tuple[float, str, float, float]] = []
+    for i in range(1, len(ts) - 1):
+        t0, t1, t2 = ts[i - 1], ts[i], ts[i + 1]
+        if t1 - t0 > 2.5 * dt or t2 - t1 > 2.5 * dt:
+            continue
+        pc = path.piece_at(t1)
+        if _resting(pc, t1, cfg):
+            continue  # a ball at rest by a cushion: its sightings jitter, they do not turn
+        d = _rail_dist(g, xs[i - 1:i + 2])
+        rails = list(d)
+        if _in_mouth(g, xs[i], 0.0):
+            rails = [min(rails, key=lambda k: float(d[k][1]))]
+        for rail in rails:
+            inward = _INWARD[rail]
+            d_in = -float((xs[i] - xs[i - 1]) @ inward)
+            d_out = float((xs[i + 1] - xs[i]) @ inward)
+            if min(d_in, d_out) < cfg.chord_move or float(d[rail][1]) - R > cfg.rail_tolerance:
+                continue
+            t_a = t0 + max(float(d[rail][0]) - R, 0.0) / (d_in / (t1 - t0))
+            t_b = t2 - max(float(d[rail][2]) - R, 0.0) / (d_out / (t2 - t1))
+            tc = float(np.clip(0.5 * (t_a + t_b), t0, t2))
+            out.append((tc, rail, float(t0), float(t2)))
+    return out
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -627,6 +666,15 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
             continue
         kept.append(item)
+    # reversals between sightings: each is its own contact unless one already found lies inside its three
+    # sightings or 1.5 frames from it (a kink's timing is that loose); a rattle touches the same jaw again two
+    # frames later, closer than the rule above keeps contacts apart
+    for b, path in paths.items():
+        for tc, rail, t0, t2 in _chord_bounces(path, g, dt, cfg):
+            if any(k[1] == b and k[2] == rail and (t0 <= k[0] <= t2 or abs(k[0] - tc) <= 1.5 * dt) for k in kept):
+                continue
+            kept.append((tc, b, rail, 0.6))
+    kept.sort()
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
