@@ -1119,10 +1119,20 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         for b, path in paths.items():
             if b == CUE:
                 continue
+            tb_, xb_ = _seen(path)
+            still = xb_[(tb_ <= t0 + 1e-9) & (tb_ >= t0 - 10 * dt)]
             for tb, b_pre, b_post in _kinks(path):
-                if not (t0 - dt <= tb <= t1 + dt) or not _resting(b_pre, tb, cfg):
+                if not (t0 - dt <= tb <= t1 + dt):
                     continue
-                rest = b_pre.pos(min(tb, b_pre.t1))  # where it was last seen resting: no extrapolated drift
+                if _resting(b_pre, tb, cfg):
+                    rest = b_pre.pos(min(tb, b_pre.t1))  # where it was last seen resting: no extrapolated drift
+                elif len(still) >= 3 and float(np.max(np.linalg.norm(still - still.mean(axis=0), axis=1))) < 0.005:
+                    # seen lying still up to the strike, its piece bent by one sighting already on its way, which
+                    # joined it (toy dev occluded-8, 30/1080p and 60/720p: the 11 hit under an arm, seen once
+                    # 3.5 cm on before the arm hid it again)
+                    rest = still.mean(axis=0)
+                else:
+                    continue
                 d = np.linalg.norm(back - rest, axis=1)
                 near = np.flatnonzero(np.abs(d - 2 * R) < 0.01)
                 if not len(near):
