@@ -855,6 +855,13 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
                                 max_reach=cfg.struck_reach / max(dt, _REF_DT), never_seen=never_seen)
         if event is None:
             return None
+        # no flight over a rail when a pocket lies within 20 degrees of its line: the line of centres of a hitter
+        # not seen at the contact is that uncertain (a centimetre off across the two balls is 10 degrees), and the
+        # ball may have dropped there (real 2019 clip 3, 25 fps: the 2 into head-right, 13 degrees off the line)
+        to_pk = np.asarray([pk.centre for pk in ctx.geometry.pockets]) - p_b
+        if event.type == "off_table" and \
+                np.any(to_pk @ n > np.cos(np.radians(20.0)) * np.linalg.norm(to_pk, axis=1)):
+            return None
         return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
     return None
 
@@ -1040,12 +1047,15 @@ def _straddled_kick(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, t: fl
     u = vel / speed
     _, perp, reach = _reach(p_b - xs[j], u, radius)
     if i > 0 and float(np.linalg.norm(xs[i] - xs[i - 1])) < 0.01 and perp < 2 * radius:
-        # a hitter still at rest at the earlier sighting was struck after it and met the ball before the next
-        # frame: it ran from rest to contact in about one frame interval (struck and hit at uniformly random
-        # moments of the two intervals), not over the part of the run seen (ho5 jump-150, 30 fps: the cue ball,
-        # struck 0.45 frame before its one blurred sighting, hit the 2 at ~9 m/s 0.4 frame after it; timed over
-        # the seen part the 2 was kicked at 2.6 m/s and met the rail it flew over 5 frames late)
-        speed = (float(np.linalg.norm(xs[j] - xs[i])) + max(reach, 0.0)) / max(float(ts[j] - ts[i]), 1e-9)
+        # a hitter still at rest at the earlier sighting was struck after it, and met the ball after its own
+        # sighting and the ball's last one at rest, before the chord's end: from rest to contact it ran for the
+        # time between the middles of those two stretches (struck and hit at uniformly random moments of them),
+        # not over the part of the run seen (ho5 jump-150, 30 fps: the cue ball, struck 0.45 frame before its one
+        # blurred sighting, hit the 2 at ~9 m/s 0.4 frame after it; timed over the seen part the 2 was kicked at
+        # 2.6 m/s and met the rail it flew over 5 frames late)
+        t_hit = 0.5 * (max(float(ts[j]), t_rest) + chord[0].t1)
+        t_go = 0.5 * float(ts[i] + ts[j])
+        speed = (float(np.linalg.norm(xs[j] - xs[i])) + max(reach, 0.0)) / max(t_hit - t_go, 1e-9)
         vel = u * speed
     pos = xs[j] + u * max(reach, 0.0) if perp < 2 * radius else xs[j]
     n = p_b - pos
