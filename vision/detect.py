@@ -575,10 +575,10 @@ class BallDetector:
         ``hits``: the not-cloth pixels in the jaws (whole-image coordinates)."""
         r0 = float(rmap.min())
         # first, cheaply: no ball when no point of the jaws lies jaw_peak radii deep in a blob (holes filled)
-        solid = np.pad((ext > 0).astype(np.uint8), 1)
-        cv2.floodFill(solid, None, (0, 0), 2)
-        deep = cv2.distanceTransform((solid != 2).astype(np.uint8), cv2.DIST_L2, 5)[1:-1, 1:-1]
-        if float(deep[jaw > 0].max()) < self.p.jaw_peak * r0:
+        solid = cv2.copyMakeBorder(ext, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)  # (OpenCV calls: ~10 us)
+        cv2.floodFill(solid, None, (0, 0), 128)  # the cloth round the blobs; their holes stay
+        deep = cv2.distanceTransform(cv2.compare(solid, 128, cv2.CMP_NE), cv2.DIST_L2, 5)[1:-1, 1:-1]
+        if cv2.minMaxLoc(deep, mask=jaw)[1] < self.p.jaw_peak * r0:
             return []
         n, labels, stats = _components((ext > 0).astype(np.uint8))
         h, w = jaw.shape
