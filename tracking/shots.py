@@ -130,6 +130,30 @@ def _nothing_moved(shot: Shot, still: float) -> bool:
     return True
 
 
+def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: float = 0.1) -> bool:
+    """No ball was seen rolling in the window: none moved more than ``step`` over each of two spans of ``span``
+    seconds running, in about the same direction. Every struck ball rolls on over frames; balls that only jump
+    from one rest to another were lifted and put down (a re-rack, spotting). The simulator re-racks in one frame
+    after the 9 on the break wins the rack, the hidden cue ball's track took the apex ball 0.45 m away and the
+    re-rack was a "shot" with a first contact (pooltool dev break-9-11, 11.57 s)."""
+    times, series, _ = tracker.series(window.t_start, window.t_done)
+    if len(times) < 3:
+        return False
+    dt = float(np.median(np.diff(times)))
+    k = max(1, int(np.ceil(span / max(dt, 1e-6) - 1e-6)))
+    for xy in series.values():
+        if len(xy) <= 2 * k:
+            continue
+        a, b, c = xy[:-2 * k], xy[k:-k], xy[2 * k:]
+        d1, d2 = b - a, c - b
+        n1, n2 = np.linalg.norm(d1, axis=1), np.linalg.norm(d2, axis=1)
+        with np.errstate(invalid="ignore"):
+            same_way = np.sum(d1 * d2, axis=1) > 0.5 * n1 * n2
+            if np.any((n1 > step) & (n2 > step) & same_way):  # (NaN, an unseen end, compares False)
+                return False
+    return True
+
+
 MAX_DECEL = 5.0  # m/s^2: cloth friction stops a sliding ball at about 2; only a hand stops it faster
 
 
@@ -163,7 +187,8 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
                 tracker.release_pocket_holds()
             continue
         shot = build_shot(tracker, window, number, cfg)
-        placed = is_hand_placement(shot, cue_before=last_cue)
+        placed = is_hand_placement(shot, cue_before=last_cue) or nothing_rolled(
+            tracker, window, max(0.005, 4 * cfg.noise_sigma))
         last_cue = shot.after.get(0)
         tracker.release_pocket_holds()  # its pockets are called: a ball lost at one and not called fades as hidden
         if placed:

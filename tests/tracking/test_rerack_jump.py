@@ -1,0 +1,56 @@
+"""Balls that only jump from one rest to the next were put there by hand (a re-rack): not a shot. A struck ball,
+however slow, rolls on over frames."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tracking.shots import ShotBuildConfig, track_shots
+from vision.geometry import TableGeometry
+from vision.types import N_IDS, BallObservations
+
+G = TableGeometry()
+
+
+def _frames(paths: dict[int, np.ndarray], fps: float, seed: int = 0) -> list[BallObservations]:
+    """One observation per frame of every ball's (T, 2) path (NaN = not on the table), 2 mm noise, id 0.7."""
+    rng = np.random.default_rng(seed)
+    n = len(next(iter(paths.values())))
+    out = []
+    for k in range(n):
+        balls = [(b, p[k]) for b, p in paths.items() if not np.isnan(p[k, 0])]
+        ids = np.full((len(balls), N_IDS), 0.3 / (N_IDS - 1))
+        for i, (b, _) in enumerate(balls):
+            ids[i, b] = 0.7
+        xy = np.array([p for _, p in balls]) + rng.normal(0, 0.002, (len(balls), 2))
+        out.append(BallObservations(t=k / fps, frame_index=k, xy=xy, id_scores=ids))
+    return out
+
+
+def _still(p: tuple[float, float], n: int) -> np.ndarray:
+    return np.tile(np.asarray(p, float), (n, 1))
+
+
+def test_a_rack_put_back_in_one_frame_is_not_a_shot() -> None:
+    fps, n, jump = 30.0, 120, 40
+    rack = G.rack_positions(9)
+    paths: dict[int, np.ndarray] = {}
+    spread = [(0.4 + 0.2 * i, 0.25 + 0.1 * (i % 3)) for i in range(9)]
+    for b in range(1, 10):
+        p = _still(spread[b - 1], n)
+        p[jump:] = rack[b - 1]  # every ball back in the rack at once
+        paths[b] = p
+    cue = _still((0.6, 0.9), n)
+    cue[jump:] = np.nan  # the cue ball taken off the table for the next break
+    paths[0] = cue
+    assert list(track_shots(_frames(paths, fps), G, "nine-ball", cfg=ShotBuildConfig())) == []
+
+
+def test_a_slow_nudge_at_60_fps_is_still_a_shot() -> None:
+    fps, n, go = 60.0, 300, 30
+    t = np.arange(n) / fps
+    s = np.clip(t - go / fps, 0.0, 0.25 / 0.2)  # 0.25 m/s, stopping at 0.2 m/s^2 (16 cm)
+    cue = np.stack([0.6 + 0.25 * s - 0.1 * s ** 2, np.full(n, 0.6)], axis=1)
+    paths = {0: cue, 5: _still((1.8, 0.9), n)}
+    shots = list(track_shots(_frames(paths, fps), G, "nine-ball", cfg=ShotBuildConfig()))
+    assert len(shots) == 1
