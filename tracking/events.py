@@ -46,6 +46,7 @@ class EventConfig:
         flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
         blur_run: a cue ball struck from rest that ran this far (m) over the frame interval before the one where it
             turned off its line had its first contact found on that line, as across a gap where it was unseen.
+        through: a moving ball's piece, carried on past its first contact by more than this (m), meets no other ball.
         chord_move: a ball's move between sightings into a cushion and back out of it, each at least this (m, ~3
             sigma of two 720p sightings' noise), turned at that cushion (``_chord_bounces``).
         jaw_inside: a ball seen overlapping a jaw model by more than this (m, ~3 sigma of the detector noise) shows
@@ -71,6 +72,7 @@ class EventConfig:
     flown_out: float = 0.07
     blur_run: float = 0.17
     chord_move: float = 0.010
+    through: float = 0.01
 
 
 @dataclass
@@ -293,6 +295,24 @@ def _speed_after(pre: Piece, post: Piece, tk: float, dt: float) -> float:
     return float(np.linalg.norm(post.pos(post.t0) - pre.pos(tk))) / max(post.t0 - tk, 1e-3)
 
 
+def _chain(moving: list[tuple[float, int, int, float]], resting: list[tuple[float, int, int, float]],
+           dt: float) -> None:
+    """Add to ``moving`` (in place) every pair touching at rest that a collision already there reaches, directly or
+    through other such pairs, within -2 / +1.5 frames: two resting balls pushed apart collide only as part of a
+    chain that a moving ball started."""
+    grown = True
+    while grown:
+        grown = False
+        for ev in resting:
+            tk, a, b, c = ev
+            if any(m[1:3] == (a, b) and abs(m[0] - tk) < 2.5 * dt for m in moving):
+                continue
+            chain = [m for m in moving if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
+            if chain:
+                moving.append((max(tk, min(m[0] for m in chain) + 1e-5), a, b, c))
+                grown = True
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -300,6 +320,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     resting: list[tuple[float, int, int, float]] = []
     balls = sorted(paths)
     kinks = {b: _kinks(paths[b]) for b in balls}
+    on: dict[int, list[tuple[int, Piece]]] = {}  # moving[i]'s moving balls and the pieces that brought them there
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             lo, hi = tk - 1.5 * dt, tk + 1.5 * dt
@@ -368,6 +389,20 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
+                on[len(moving) - 1] = [(x, pc) for x, pc, v in ((a, a_pre, va), (b, b_pre, vb)) if v > cfg.moving_speed]
+    # a moving ball's piece holds only up to the first ball it meets: carried on, a break's cue ball runs through
+    # the whole rack inside the frame and every rack ball it passes kinks there too (pooltool dev break-8: eight to
+    # ten cue-ball 'contacts' within 16 ms). A later contact on the same piece, once the mover would have run on
+    # more than ``through`` past its first, is dropped
+    first: dict[tuple[int, int], tuple[float, Piece]] = {}
+    for i, movers in on.items():
+        for x, pc in movers:
+            k = (x, id(pc))
+            if k not in first or moving[i][0] < first[k][0]:
+                first[k] = (moving[i][0], pc)
+    late = {i for i, movers in on.items() for x, pc in movers
+            if float(np.linalg.norm(pc.pos(moving[i][0]) - pc.pos(first[(x, id(pc))][0]))) > cfg.through}
+    moving = [m for i, m in enumerate(moving) if i not in late]
     # a ball set moving with no collision found (the hitter was struck a moment before, or its own kink was
     # lost): the nearest ball that was moving there and then hit it, with a low confidence
     for a in balls:
@@ -396,12 +431,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     best, best_b = float(dist.min()), b
             if best_b is not None and best < 2 * R + 0.03:
                 moving.append((tk, min(a, best_b), max(a, best_b), 0.45))
-    # two balls touching at rest collide only as part of a chain started by a moving ball
-    started_by_motion = list(moving)
-    for tk, a, b, c in resting:
-        chain = [m for m in started_by_motion if (a in m[1:3] or b in m[1:3]) and -2.0 * dt <= tk - m[0] <= 1.5 * dt]
-        if chain:
-            moving.append((max(tk, min(m[0] for m in chain) + 1e-5), a, b, c))
+    # two balls touching at rest collide only as part of a chain that a moving ball started: through the rack, pair
+    # by pair (a break's blow reaches the back row through balls that were all at rest)
+    _chain(moving, resting, dt)
     moving.sort()
     kept: list[tuple[float, int, int, float]] = []
     for ev in moving:
