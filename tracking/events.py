@@ -567,6 +567,59 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     return out
 
 
+def _local_velocity(path: BallPath, pc: Piece, end: bool, n: int = 3) -> np.ndarray:
+    """A straight line's velocity through a piece's ``n`` sightings at its end (or start); the piece's own velocity
+    there without the observations or with fewer sightings."""
+    if path.t_obs is None or path.xy_obs is None:
+        return pc.vel(pc.t1 if end else pc.t0)
+    ii = np.arange(pc.i0, pc.i1 + 1)
+    ii = ii[~np.isnan(path.xy_obs[ii, 0])]
+    ii = ii[-n:] if end else ii[:n]
+    if len(ii) < n:
+        return pc.vel(pc.t1 if end else pc.t0)
+    tt = path.t_obs[ii] - path.t_obs[ii].mean()
+    return np.array([float(tt @ path.xy_obs[ii, k]) / float(tt @ tt) for k in (0, 1)])
+
+
+def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A cushion touched while the ball was unseen for one to three frames, or between two sightings a few cm from
+    the nose: the kink between the pieces then lies off the cushion (their closest approach in time is not the V's
+    apex), beyond the rail tolerance (pooltool dev near-rail-1/-2/-4: 11-40 mm). The piece before, carried forward,
+    and the piece after, carried back, both reach the nose inside that gap and within half a frame of each other:
+    the contact, timed between the two. Not where a collision of the ball falls in the gap."""
+    R = g.ball_radius
+    out: list[tuple[float, int, str, float]] = []
+    for _tk, pre, post in _kinks(path):
+        t1, t2 = pre.t1, post.t0
+        if t2 - t1 > 3.5 * dt or pre.n < 3 or post.n < 3:
+            continue
+        if any(c.balls and b in c.balls and t1 - 1.5 * dt <= c.t <= t2 + 1.5 * dt for c in collisions):
+            continue
+        # from the sightings beside the gap (a long piece's polynomial can start or end several mm off them)
+        p1 = path.xy_obs[pre.i1] if path.xy_obs is not None else pre.pos(t1)
+        p2 = path.xy_obs[post.i0] if path.xy_obs is not None else post.pos(t2)
+        d1, d2 = _rail_dist(g, p1[None]), _rail_dist(g, p2[None])
+        # velocities from the three sightings beside the gap: a slide off the cushion slows fast, and the later
+        # piece's polynomial over the slide and the roll starts far too slow
+        v1, v2 = _local_velocity(path, pre, end=True), _local_velocity(path, post, end=False)
+        for rail, inward in _INWARD.items():
+            vn_a, vn_b = -float(v1 @ inward), float(v2 @ inward)
+            gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
+            if vn_a < 2 * cfg.moving_speed or vn_b < 2 * cfg.moving_speed or min(gap1, gap2) < -cfg.frozen_gap:
+                continue
+            t_a = t1 + max(gap1, 0.0) / vn_a
+            t_b = t2 - max(gap2, 0.0) / vn_b
+            lo, hi = t1 - 0.5 * dt, t2 + 0.5 * dt
+            if not (lo <= t_a <= hi and lo <= t_b <= hi and abs(t_a - t_b) <= 0.5 * dt):
+                continue
+            tc = float(0.5 * (t_a + t_b))
+            if _in_mouth(g, p1 + v1 * (t_a - t1), 0.0):
+                continue
+            out.append((tc, b, rail, 0.7))
+    return out
+
+
 def _chord_bounces(path: BallPath, g: TableGeometry, dt: float,
                    cfg: EventConfig) -> list[tuple[float, str, float, float]]:
     """Cushion contacts seen as a reversal between consecutive sightings: the move into a sighting heads into a
@@ -698,6 +751,11 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
             continue
         kept.append(item)
+    # a V across a gap only where no rule above found that contact (its timing is the rougher)
+    for b, path in paths.items():
+        for item in _gap_bounce(b, path, collisions, g, dt, cfg):
+            if not any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
+                kept.append(item)
     # reversals between sightings: each is its own contact unless one already found lies inside its three
     # sightings or 1.5 frames from it (a kink's timing is that loose); a rattle touches the same jaw again two
     # frames later, closer than the rule above keeps contacts apart
