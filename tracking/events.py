@@ -498,7 +498,6 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
     from where it was hit to its first sighting, carried on, reaches the nose between the first and second
     sightings, and its move from the second sighting to the third, carried back, reaches the nose in the same gap,
     within half a frame of the other: the contact, timed between the two."""
-    R = g.ball_radius
     ts, xs = _seen(path)
     out: list[tuple[float, int, str, float]] = []
     for tk, pre, _post in _kinks(path):
@@ -518,20 +517,32 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
             continue  # another ball may have turned it in that gap
         v_a = (p1 - pre.pos(t_hit)) / (t1 - t_hit)
         v_b = (p3 - p2) / (t3 - t2)
-        d1, d2 = _rail_dist(g, p1[None]), _rail_dist(g, p2[None])
-        for rail, inward in _INWARD.items():
-            vn_a, vn_b = -float(v_a @ inward), float(v_b @ inward)
-            gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
-            if vn_a < 2 * cfg.moving_speed or vn_b < 2 * cfg.moving_speed or min(gap1, gap2) < -cfg.frozen_gap:
-                continue
-            t_a = t1 + max(gap1, 0.0) / vn_a
-            t_b = t2 - max(gap2, 0.0) / vn_b
-            if not (t1 <= t_a <= t2 and t1 <= t_b <= t2 and abs(t_a - t_b) <= 0.5 * dt):
-                continue
-            tc = float(0.5 * (t_a + t_b))
-            if _in_mouth(g, p1 + v_a * (t_a - t1), 0.0):
-                continue
-            out.append((tc, b, rail, 0.7))
+        out += [(tc, b, rail, 0.7) for tc, rail in _nose_in_gap(g, p1, v_a, t1, p2, v_b, t2, 0.0, dt, cfg)]
+    return out
+
+
+def _nose_in_gap(g: TableGeometry, p1: np.ndarray, v1: np.ndarray, t1: float, p2: np.ndarray, v2: np.ndarray,
+                 t2: float, slack: float, dt: float, cfg: EventConfig) -> list[tuple[float, str]]:
+    """The cushions met between two sightings (p1 at t1 running at v1, p2 at t2 running at v2) with no kink at the
+    nose: carried forward from p1 and back from p2, the ball reaches a nose inside the gap (widened by ``slack``
+    s each side) from both ends, within half a frame: the contact, timed between the two, and its rail. Not in a
+    pocket's mouth, where the jaws and not the nose line turn it."""
+    R = g.ball_radius
+    d1, d2 = _rail_dist(g, p1[None]), _rail_dist(g, p2[None])
+    out: list[tuple[float, str]] = []
+    for rail, inward in _INWARD.items():
+        vn_a, vn_b = -float(v1 @ inward), float(v2 @ inward)
+        gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
+        if vn_a < 2 * cfg.moving_speed or vn_b < 2 * cfg.moving_speed or min(gap1, gap2) < -cfg.frozen_gap:
+            continue
+        t_a = t1 + max(gap1, 0.0) / vn_a
+        t_b = t2 - max(gap2, 0.0) / vn_b
+        lo, hi = t1 - slack, t2 + slack
+        if not (lo <= t_a <= hi and lo <= t_b <= hi and abs(t_a - t_b) <= 0.5 * dt):
+            continue
+        if _in_mouth(g, p1 + v1 * (t_a - t1), 0.0):
+            continue
+        out.append((float(0.5 * (t_a + t_b)), rail))
     return out
 
 
@@ -588,7 +599,6 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
     apex), beyond the rail tolerance (pooltool dev near-rail-1/-2/-4: 11-40 mm). The piece before, carried forward,
     and the piece after, carried back, both reach the nose inside that gap and within half a frame of each other:
     the contact, timed between the two. Not where a collision of the ball falls in the gap."""
-    R = g.ball_radius
     out: list[tuple[float, int, str, float]] = []
     for _tk, pre, post in _kinks(path):
         t1, t2 = pre.t1, post.t0
@@ -599,24 +609,10 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
         # from the sightings beside the gap (a long piece's polynomial can start or end several mm off them)
         p1 = path.xy_obs[pre.i1] if path.xy_obs is not None else pre.pos(t1)
         p2 = path.xy_obs[post.i0] if path.xy_obs is not None else post.pos(t2)
-        d1, d2 = _rail_dist(g, p1[None]), _rail_dist(g, p2[None])
         # velocities from the three sightings beside the gap: a slide off the cushion slows fast, and the later
         # piece's polynomial over the slide and the roll starts far too slow
         v1, v2 = _local_velocity(path, pre, end=True), _local_velocity(path, post, end=False)
-        for rail, inward in _INWARD.items():
-            vn_a, vn_b = -float(v1 @ inward), float(v2 @ inward)
-            gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
-            if vn_a < 2 * cfg.moving_speed or vn_b < 2 * cfg.moving_speed or min(gap1, gap2) < -cfg.frozen_gap:
-                continue
-            t_a = t1 + max(gap1, 0.0) / vn_a
-            t_b = t2 - max(gap2, 0.0) / vn_b
-            lo, hi = t1 - 0.5 * dt, t2 + 0.5 * dt
-            if not (lo <= t_a <= hi and lo <= t_b <= hi and abs(t_a - t_b) <= 0.5 * dt):
-                continue
-            tc = float(0.5 * (t_a + t_b))
-            if _in_mouth(g, p1 + v1 * (t_a - t1), 0.0):
-                continue
-            out.append((tc, b, rail, 0.7))
+        out += [(tc, b, rail, 0.7) for tc, rail in _nose_in_gap(g, p1, v1, t1, p2, v2, t2, 0.5 * dt, dt, cfg)]
     return out
 
 
