@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+from madeobs import frame
 
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
-from vision.types import N_IDS, BallObservations
 
 G = TableGeometry()
 FPS = 30.0
 
 
-def _scores(top: dict[int, float]) -> np.ndarray:
-    row = np.full(N_IDS, 0.01)
-    for b, p in top.items():
-        row[b] = p
-    return row / row.sum()
-
-
-def _obs(k: int, balls: list[tuple[tuple[float, float], np.ndarray]]) -> BallObservations:
-    return BallObservations(t=k / FPS, frame_index=k, xy=np.array([xy for xy, _ in balls]),
-                            id_scores=np.array([s for _, s in balls]))
 
 
 def _scratch_then_ambiguous_15(tracker: BallTracker, release_after_drop: bool = False) -> int:
@@ -31,16 +21,16 @@ def _scratch_then_ambiguous_15(tracker: BallTracker, release_after_drop: bool = 
     fifteen = (2.05, 0.55)
     k = 0
     for _ in range(45):  # both at rest
-        tracker.update(_obs(k, [((2.0, 0.35), _scores({0: 0.9})), (fifteen, _scores({15: 0.81, 0: 0.06}))]))
+        tracker.update(frame(k, FPS, [((2.0, 0.35), {0: 0.9}), (fifteen, {15: 0.81, 0: 0.06})]))
         k += 1
     pk = np.asarray(next(p for p in G.pockets if p.name == "foot-left").centre)
     start = np.array([2.0, 0.35])
     for i in range(1, 12):  # 2 m/s into the pocket, last seen ~8 cm short of its centre
         xy = start + (pk - start) * i / 13
-        tracker.update(_obs(k, [(tuple(xy), _scores({0: 0.9})), (fifteen, _scores({15: 0.81, 0: 0.06}))]))
+        tracker.update(frame(k, FPS, [(tuple(xy), {0: 0.9}), (fifteen, {15: 0.81, 0: 0.06})]))
         k += 1
     for i in range(180):  # the cue ball is gone; the 15 shows its white band
-        tracker.update(_obs(k, [(fifteen, _scores({0: 0.4, 10: 0.3, 15: 0.03}))]))
+        tracker.update(frame(k, FPS, [(fifteen, {0: 0.4, 10: 0.3, 15: 0.03})]))
         k += 1
         if release_after_drop and i == 0:
             tracker.release_pocket_holds()
@@ -66,10 +56,10 @@ def test_once_released_a_pocketed_claim_fades_like_any_hidden_ball() -> None:
 
 def test_a_ball_hidden_away_from_the_pockets_is_not_held() -> None:
     tracker = BallTracker(G)
-    ids = _scores({3: 0.9})
+    ids = {3: 0.9}
     for k in range(20):
-        tracker.update(_obs(k, [((1.0, 0.6), ids), ((1.8, 0.6), _scores({5: 0.9}))]))
+        tracker.update(frame(k, FPS, [((1.0, 0.6), ids), ((1.8, 0.6), {5: 0.9})]))
     for k in range(20, 40):
-        tracker.update(_obs(k, [((1.8, 0.6), _scores({5: 0.9}))]))
+        tracker.update(frame(k, FPS, [((1.8, 0.6), {5: 0.9})]))
     hidden = next(tr for tr in tracker.tracks if tr.hidden)
     assert not tracker.pocket_hold(hidden)

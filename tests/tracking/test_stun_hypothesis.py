@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+from madeobs import frame
 
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
-from vision.types import N_IDS, BallObservations
 
 G = TableGeometry()
 FPS = 60.0
 
 
-def _scores(top: dict[int, float]) -> np.ndarray:
-    row = np.full(N_IDS, 0.01)
-    for b, p in top.items():
-        row[b] = p
-    return row / row.sum()
-
-
-def _obs(k: int, balls: list[tuple[tuple[float, float], dict[int, float]]]) -> BallObservations:
-    return BallObservations(t=k / FPS, frame_index=k, xy=np.array([xy for xy, _ in balls]),
-                            id_scores=np.array([_scores(s) for _, s in balls]))
 
 
 def test_a_stun_shot_at_60_fps_does_not_swap_the_cue_ball_and_the_object_ball() -> None:
@@ -32,13 +22,13 @@ def test_a_stun_shot_at_60_fps_does_not_swap_the_cue_ball_and_the_object_ball() 
     last = np.array([0.69732, 0.55603])
     k = 0
     for _ in range(30):  # at rest
-        tracker.update(_obs(k, [(tuple(last - 9 * step), {0: 0.9}), (ten, {10: 0.95})]))
+        tracker.update(frame(k, FPS, [(tuple(last - 9 * step), {0: 0.9}), (ten, {10: 0.95})]))
         k += 1
     for i in range(8, -1, -1):  # struck: rolling straight at the 10
-        tracker.update(_obs(k, [(tuple(last - i * step), {0: 0.9}), (ten, {10: 0.95})]))
+        tracker.update(frame(k, FPS, [(tuple(last - i * step), {0: 0.9}), (ten, {10: 0.95})]))
         k += 1
     cue_stopped, ten_gone = (0.693, 0.545), (0.615, 0.49)
-    tracker.update(_obs(k, [(cue_stopped, {0: 0.49, 10: 0.14, 11: 0.10}),
+    tracker.update(frame(k, FPS, [(cue_stopped, {0: 0.49, 10: 0.14, 11: 0.10}),
                             (ten_gone, {0: 0.51, 12: 0.30, 10: 0.04})]))
     by_name = {tr.ball: tr for tr in tracker.tracks}
     assert np.allclose(by_name[0].xy[-1], cue_stopped)
