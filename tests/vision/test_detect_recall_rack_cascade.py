@@ -8,10 +8,9 @@ set up from a frame where everything was found by taking those four out."""
 from __future__ import annotations
 
 import numpy as np
+from vision_scenes import render_balls
 
-from cueref.synth import CameraModel, RenderStyle, TableScene, render_frame
 from vision.detect import BallDetector
-from vision.geometry import TableGeometry
 from vision.types import Frame
 
 CAMERA = {"tilt_deg": (0.7698, 0.5314), "roll_deg": -0.9356, "k1": -0.076, "head": "right", "fill": 0.8529}
@@ -39,14 +38,7 @@ RACK = {
 def _detected() -> tuple[BallDetector, np.ndarray, np.ndarray]:
     """A detector that has searched seed 28's frame (everything found there), its working-resolution centres
     and the truth in working pixels."""
-    camera = CameraModel.overhead(TableGeometry(), (1920, 1080), **CAMERA)  # type: ignore[arg-type]
-    sc = TableScene(camera, RenderStyle(cloth="red"))
-    pos = np.full((16, 2), np.nan)
-    ori = np.tile(np.eye(3), (16, 1, 1))
-    vel = np.zeros((16, 2))
-    for b, (p, o, v) in RACK.items():
-        pos[b], ori[b], vel[b] = p, o, v
-    img = render_frame(sc, pos, orientations=ori, velocities=vel, rng=np.random.default_rng(0))
+    img, pos, camera = render_balls(RACK, CAMERA, "red")
     det = BallDetector(camera.calibration(), identifier=False)
     det.region_pass = False
     obs = det.detect(Frame(index=0, t=0.0, image=img))

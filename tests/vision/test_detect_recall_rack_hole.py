@@ -8,10 +8,10 @@ missed the 7 in all of them."""
 from __future__ import annotations
 
 import numpy as np
+from vision_scenes import render_balls
 
-from cueref.synth import CameraModel, RenderStyle, TableScene, render_frame
 from vision.detect import BallDetector
-from vision.geometry import BALL_RADIUS, TableGeometry
+from vision.geometry import BALL_RADIUS
 from vision.types import Frame
 
 CAMERA = {'tilt_deg': (0.8205, 0.6386), 'roll_deg': -0.4149, 'k1': -0.0132, 'head': 'left', 'fill': 0.9105}
@@ -30,15 +30,8 @@ RACK = {
 
 
 def test_a_maroon_7_deep_in_a_rack_on_red_cloth_is_found() -> None:
-    camera = CameraModel.overhead(TableGeometry(), (1920, 1080), **CAMERA)  # type: ignore[arg-type]
-    sc = TableScene(camera, RenderStyle(cloth="red"))
-    pos = np.full((16, 2), np.nan)
-    ori = np.tile(np.eye(3), (16, 1, 1))
-    vel = np.zeros((16, 2))
-    for b, (p, o, v) in RACK.items():
-        pos[b], ori[b], vel[b] = p, o, v
     for seed in range(4):
-        img = render_frame(sc, pos, orientations=ori, velocities=vel, rng=np.random.default_rng(seed))
+        img, pos, camera = render_balls(RACK, CAMERA, "red", seed)
         xy = BallDetector(camera.calibration(), identifier=False).detect(Frame(index=0, t=0.0, image=img)).xy
         assert len(xy) == len(RACK)  # every ball, no false one
         assert np.linalg.norm(xy - pos[7], axis=1).min() < 0.5 * BALL_RADIUS

@@ -44,3 +44,19 @@ def render(name: str, cloth: str = "blue", resolution: tuple[int, int] = (1280, 
     pos = layout(name)
     img = render_frame(sc, pos, rng=np.random.default_rng(seed), **kw)  # type: ignore[arg-type]
     return img, pos, sc
+
+
+def render_balls(balls: dict[int, tuple], camera: dict, cloth: str, seed: int = 0,
+                 resolution: tuple[int, int] = (1920, 1080)) -> tuple[np.ndarray, np.ndarray, CameraModel]:
+    """One frame of ``balls`` (ball: (position, orientation, velocity), as a bench seed's frame dumps them) seen by
+    an overhead ``camera`` (``CameraModel.overhead``'s keywords) over ``cloth``: the image, the (16, 2) positions
+    (NaN for absent balls) and the camera."""
+    cam = CameraModel.overhead(TableGeometry(), resolution, **camera)
+    pos = np.full((16, 2), np.nan)
+    ori = np.tile(np.eye(3), (16, 1, 1))
+    vel = np.zeros((16, 2))
+    for b, (p, o, v) in balls.items():
+        pos[b], ori[b], vel[b] = p, o, v
+    img = render_frame(TableScene(cam, RenderStyle(cloth=cloth)), pos, orientations=ori, velocities=vel,
+                       rng=np.random.default_rng(seed))
+    return img, pos, cam
