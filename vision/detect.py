@@ -230,21 +230,20 @@ class BallDetector:
         # rectangle of centres ``_plausible`` allows anywhere: a ball stopped there (2019 clip 18's 4, its centre
         # 4 mm inside the foot nose) is looked for by ``_jaw_balls``. (Adding the jaws to ``table_mask`` instead
         # changed every blob reaching them: a sleeve over a corner was split into a "rack" that vouched for itself.)
+        # Each corner's crop for that search: 3 radii round its jaws.
         jaws = np.zeros_like(mask)
-        for wedge in self._corner_wedges(g):
-            wpts = (cal.table_to_image(wedge) - [x0, y0]) * self.scale
-            cv2.fillPoly(jaws, [np.round(wpts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
-        m = g.ball_radius * (1.0 - self.p.edge_margin)
-        inner = cal.table_to_image([[m, m], [g.length - m, m], [g.length - m, g.width - m], [m, g.width - m]])
-        cv2.fillPoly(jaws, [np.round((inner - [x0, y0]) * self.scale * 16).astype(np.int32)], 0, cv2.LINE_8, 4)
-        self.jaw_mask = jaws
         grow = 3 * float(r_px * self.scale)
         self._jaw_boxes = []
         for wedge in self._corner_wedges(g):
             wpts = (cal.table_to_image(wedge) - [x0, y0]) * self.scale
+            cv2.fillPoly(jaws, [np.round(wpts * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
             self._jaw_boxes.append((max(int(wpts[:, 0].min() - grow), 0), max(int(wpts[:, 1].min() - grow), 0),
                                     min(int(np.ceil(wpts[:, 0].max() + grow)) + 1, mask.shape[1]),
                                     min(int(np.ceil(wpts[:, 1].max() + grow)) + 1, mask.shape[0])))
+        m = g.ball_radius * (1.0 - self.p.edge_margin)
+        inner = cal.table_to_image([[m, m], [g.length - m, m], [g.length - m, g.width - m], [m, g.width - m]])
+        cv2.fillPoly(jaws, [np.round((inner - [x0, y0]) * self.scale * 16).astype(np.int32)], 0, cv2.LINE_8, 4)
+        self.jaw_mask = jaws
         # The cushion tops (cloth-coloured, a ball never reaches over them): something not-cloth there is a
         # hand, an arm or a cue reaching over the rail, which the clutter test must see.
         cw = self.p.cushion_width
@@ -615,8 +614,8 @@ class BallDetector:
         one radius (``_local_votes``: no ball masked) when it reaches the usual threshold, and accepted (``ok``
         set in place, kind 2: judged by their outline) when the clutter test passes there. Only balls already
         accepted vouch (two passes: one moved in the first may vouch in the second), and a peak with another
-        rejected one closer than two radii is left (the two ends of a streak would each pass alone)."""
-        if len(bad) > 1:  # two rejected peaks closer than two balls can stand: the ends of a streak, or a hand
+        rejected one within ``revote_apart`` radii is left (the ends of a streak would each pass alone)."""
+        if len(bad) > 1:  # rejected peaks near each other: the ends of a streak, or a hand
             h, w = fg.shape
             rb = self.rmap[_pixels(cands[bad], w, h)[::-1]]
             d = np.linalg.norm(cands[bad][:, None] - cands[bad][None], axis=-1)
