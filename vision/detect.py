@@ -107,10 +107,11 @@ class DetectorParams:
             other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
             ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
         streak_min, streak_votes: a blob one ball wide that is longer than a smear (or has several distance peaks
-            along it) is one ball smeared into a streak (2019 clip 14's pink ball, clip 12's struck cue ball and its
-            trail) when it is at least ``streak_min`` radii long (two touching balls in line are 4) and holds at
-            most one outline whose votes reach ``streak_votes`` x the threshold (a chain of touching still balls
-            has one per ball, a smear none, a struck ball's sharp start one; ``_streak``).
+            along it) is one ball smeared into a streak (2019 clip 14's pink ball, a break's cue ball) when it is at
+            least ``streak_min`` radii long (two touching balls in line are 4; a still ball with a blurred one
+            rolling against it 4.8-5.3 on the 2019 clips 1, 8 and 14) and holds at most one outline whose votes
+            reach ``streak_votes`` x the threshold (a chain of touching still balls has one per ball, a smear
+            none, a struck ball's sharp start one; ``_streak``).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -160,7 +161,7 @@ class DetectorParams:
     cloth_votes: float = 0.7
     cloth_weak: float = 0.65
     revote_apart: float = 6.0
-    streak_min: float = 4.8
+    streak_min: float = 5.4
     streak_votes: float = 1.6
 
 
@@ -1088,9 +1089,9 @@ class BallDetector:
                 y: int) -> bool:
         """True when the blob ``comp`` (at ``x, y``, working resolution; its moments ``m`` and central second
         moments ``a, b, c``) is one ball smeared into a streak: at least ``streak_min`` radii long (two touching
-        balls in line are 4; the pinch between them is too shallow to tell at this resolution) and with at most
-        one sharp outline in it (votes >= ``streak_votes`` x the threshold: a struck ball's sharp start; a chain of
-        touching still balls has one per ball, a smear none)."""
+        balls in line are 4, a still ball with a blurred one against it ~5; the pinch between them is too shallow
+        to tell at this resolution) and with at most one sharp outline in it (votes >= ``streak_votes`` x the
+        threshold: a struck ball's sharp start; a chain of touching still balls has one per ball, a smear none)."""
         theta = 0.5 * np.arctan2(2 * b, a - c)
         py, px = np.nonzero(comp)
         t = (px - m["m10"] / m["m00"]) * np.cos(theta) + (py - m["m01"] / m["m00"]) * np.sin(theta)
