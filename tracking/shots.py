@@ -57,6 +57,7 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     before: dict[int, tuple[float, float]] = {}
     seen_at_end: set[int] = set()
     pre = times <= window.t_start + 1e-9
+    short_pre = float(np.sum(pre)) * frame_dt < cfg.pre_roll  # the footage began inside the pre-roll
     for ball, xy in list(series.items()):
         seen = np.flatnonzero(~np.isnan(xy[:, 0]))
         # a track born at the strike or later and seen on fewer than min_sightings frames is not a ball: the far
@@ -71,8 +72,16 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
         paths[ball] = p
         rest = xy[pre]
         rest = rest[~np.isnan(rest[:, 0])]
+        first = p.pieces[0]
         if len(rest):
             m = rest.mean(axis=0)
+            before[ball] = (float(m[0]), float(m[1]))
+        elif (short_pre and first.n >= 3 and first.t0 <= times[0] + cfg.pre_roll
+              and first.speed(first.t1) < cfg.events.moving_speed):
+            # the footage opened less than a pre-roll before the shot, and the ball was missed on those few
+            # frames: seen resting from near the start, it was on the table (toy dev break-13, 30/720p: the
+            # window opened on the first frame, where the 3 was not seen; its pocket was dropped as a hand's)
+            m = first.pos(first.t0)
             before[ball] = (float(m[0]), float(m[1]))
         if np.any(~np.isnan(xy[-cfg.end_frames:, 0])):
             seen_at_end.add(ball)
