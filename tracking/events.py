@@ -197,14 +197,15 @@ def _kink_in(path: BallPath, lo: float, hi: float) -> tuple[float, Piece] | None
     return None
 
 
-def _opening(g: TableGeometry, rail: str, p: np.ndarray) -> bool:
-    """Whether a ball meeting ``rail`` at ``p`` is at a pocket opening (no cushion there to bounce from)."""
+def _opening(g: TableGeometry, rail: str, p: np.ndarray, margin: float = 0.0) -> bool:
+    """Whether a ball meeting ``rail`` at ``p`` is at a pocket opening (no cushion there to bounce from), the
+    opening widened by ``margin`` (m) along the rail at each end."""
     along = float(p[1]) if rail in ("head", "foot") else float(p[0])
     span = g.width if rail in ("head", "foot") else g.length
-    corner = g.corner_mouth / np.sqrt(2) + g.ball_radius / 2
+    corner = g.corner_mouth / np.sqrt(2) + g.ball_radius / 2 + margin
     if along < corner or along > span - corner:
         return True
-    return rail in ("left", "right") and abs(along - g.length / 2) < g.side_mouth / 2 + g.ball_radius / 2
+    return rail in ("left", "right") and abs(along - g.length / 2) < g.side_mouth / 2 + g.ball_radius / 2 + margin
 
 
 # Pocket jaws, in a corner's own frame (u along the rail toward the corner, v out of the table from its nose line)
@@ -891,7 +892,12 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                 v_in = -float(v_now @ _INWARD[rail])
                 if v_in < cfg.moving_speed:
                     continue  # creeping along (or resting against) the cushion: nothing crosses it
-                if _opening(g, rail, p) or d_pk < pk.mouth + R:
+                if _opening(g, rail, p, cfg.rail_tolerance):
+                    # at a pocket's opening (with the tolerance of a followed line: a corner's reaches about as
+                    # far along its rails as a mouth and a radius from the pocket's centre did): into the pocket.
+                    # Farther along, a side pocket's straight cushion stands there (that distance reached 7 cm
+                    # past the side openings: toy dev jump-19/-21/-32, 30/720p, balls that flew off the cushion
+                    # 9-14 cm from a side pocket's middle, were called pocketed there)
                     through, best = pk, d_pk
                     continue
                 if (t - tl) <= 2.5 * ctx.frame_dt and v_in >= cfg.jump_speed:

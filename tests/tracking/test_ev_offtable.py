@@ -142,3 +142,24 @@ def test_a_slow_ball_lost_short_of_a_corner_is_pocketed_at_60_fps_as_at_30() -> 
         ctx = ShotContext(G, 1.0 / fps, 0.0, float(t[-1]), {0, 8}, {0})
         ev = infer_events(paths, ctx)[0]  # type: ignore[arg-type]
         assert [(e.ball, e.pocket) for e in ev if e.type == "pocket"] == [(8, "foot-right")], fps
+
+
+def test_a_ball_flying_off_the_cushion_beside_a_side_pocket_is_off_the_table() -> None:
+    # seventh round, toy dev jump-19/-21/-32 at 30/720p: hit at 1.6-2.8 m/s into the cushion 9-14 cm from a side
+    # pocket's middle (past its opening, where the straight cushion stands) and never seen again; it was followed
+    # "through" the side pocket, whose mouth and a radius reached that far from its centre
+    t = np.arange(0.0, 3.0, 1.0 / FPS)
+    for seed, (x, vy) in enumerate(((1.176, -2.8), (1.157, -1.7), (1.1315, 2.4), (1.37, -2.2))):
+        y0 = 0.25 if vy < 0 else G.width - 0.25
+        t0 = 55.3 / FPS  # it reaches the cushion between two frames
+        t_c = t0 + (y0 - R if vy < 0 else G.width - R - y0) / abs(vy)
+        tracks = hit_and_fly((x, y0), (0.0, vy), t0, t, 2.0, off=-R)
+        tracks[1][t >= t_c] = np.nan  # it climbed the cushion where it met it
+        f = facts(run(tracks, t, {0}, seed))
+        assert f.pocket_of == {}, (seed, f.pocket_of)
+        assert f.off_table == (1,), seed
+    # the same blows at the side pocket's opening still drop there
+    for seed, x in enumerate((1.24, 1.31)):
+        tracks = hit_and_fly((x, 0.25), (0.0, -2.8), 55.3 / FPS, t, 2.0, off=-R)
+        f = facts(run(tracks, t, {0}, seed))
+        assert f.pocket_of == {1: "side-left"}, (seed, f.pocket_of)
