@@ -51,6 +51,8 @@ class EventConfig:
             sigma of two 720p sightings' noise), turned at that cushion (``_chord_bounces``).
         jaw_inside: a ball seen overlapping a jaw model by more than this (m, ~3 sigma of the detector noise) shows
             that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
+        kiss_move: a resting ball whose place at rest moved by at least this (m, about 4 sigma of two 15-sighting
+            means at 720p), away from a ball that rolled up to touching it, was kissed by it (``_kisses``).
     """
 
     contact_tolerance: float = 0.008
@@ -73,6 +75,7 @@ class EventConfig:
     blur_run: float = 0.17
     chord_move: float = 0.010
     through: float = 0.01
+    kiss_move: float = 0.0025
 
 
 @dataclass
@@ -1461,6 +1464,59 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     return t_a, t_b, ShotEvent(t=tc, type="collision", balls=(CUE, b), confidence=0.6)
 
 
+def _kisses(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
+            cfg: EventConfig) -> list[ShotEvent]:
+    """Touches too soft to show as a kink of either ball: a ball rolling out its last few centimetres stops against
+    a resting ball and nudges it a few millimetres (toy dev soft-19/-23/-24, 30/720p: the cue ball arrives at
+    6-7 cm/s and the object ball moves 3.5-6 mm; the shot had no first contact). Neither path bends where the
+    pieces could see it, but both places at rest are measured to a millimetre by averaging their sightings: the
+    resting ball (never seen rolling, in no collision) moved by at least ``kiss_move`` away from a ball whose path
+    came to within contact distance of where it lay, heading toward it; timed where that path reached touching."""
+    R = ctx.geometry.ball_radius
+    out: list[ShotEvent] = []
+    for b, path_b in paths.items():
+        if b not in ctx.seen_at_end or any(c.balls and b in c.balls for c in collisions):
+            continue
+        if any(pc.speed(pc.t0) > cfg.moving_speed or pc.speed(pc.t1) > cfg.moving_speed for pc in path_b.pieces):
+            continue
+        tb, xb = _seen(path_b)
+        if len(tb) < 10:
+            continue
+        for a, path_a in paths.items():
+            if a == b:
+                continue
+            ts = np.arange(max(path_a.t_first, ctx.t_start), path_a.t_last, 0.002)
+            if len(ts) < 2:
+                continue
+            pa = path_a.pos(ts)
+            p_b0 = np.median(xb[tb <= ts[0] + 1e-9], axis=0) if np.any(tb <= ts[0] + 1e-9) else xb[0]
+            d = np.linalg.norm(pa - p_b0, axis=1)
+            near = np.flatnonzero(d <= 2 * R + 0.004)
+            if not len(near) or near[0] == 0 or float(d.min()) < 2 * R - 0.01:
+                continue
+            touch = np.flatnonzero(d <= 2 * R)
+            tc = float(ts[touch[0]] if len(touch) else ts[int(np.argmin(d))])
+            pre = (tb <= tc + 1e-9) & (tb >= tc - 0.5)
+            # (where it came to rest: its last sightings, from 0.1 s after the touch on; the shot's data end half
+            # a second after the last motion, and a fitted approach that runs out its last centimetres on one
+            # quadratic puts the touch late)
+            post = (tb >= tc + 0.1) & (tb >= tb[-1] - 0.3)
+            if int(pre.sum()) < 5 or int(post.sum()) < 5:
+                continue
+            p_pre, p_post = np.median(xb[pre], axis=0), np.median(xb[post], axis=0)
+            move = p_post - p_pre
+            n = p_pre - path_a.pos(tc)
+            n = n / max(float(np.linalg.norm(n)), 1e-9)
+            size = float(np.linalg.norm(move))
+            t_in = tc - 2 * ctx.frame_dt
+            v_in = float(path_a.piece_at(t_in).vel(t_in) @ n)  # heading toward it just before
+            if size < cfg.kiss_move or float(move @ n) < 0.8 * size or v_in < cfg.moving_speed / 4:
+                continue
+            out.append(ShotEvent(t=tc, type="collision", balls=(min(a, b), max(a, b)), confidence=0.6))
+            break
+    return out
+
+
 def _drop_ghost_tail(path: BallPath, dt: float, cfg: EventConfig) -> BallPath:
     """A ball lost while moving and "seen" again only once or twice long after (more than ``ghost_gap`` frames):
     those late sightings are another ball given its name (a ball resting in the jaws of the pocket it dropped
@@ -1495,6 +1551,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
                 t_strike = tk
                 break
     collisions = _collisions(paths, ctx, cfg)
+    collisions = sorted(collisions + _kisses(paths, collisions, ctx, cfg), key=lambda e: e.t)
     hidden_strike = _hidden_strike(paths, ctx, cfg)
     strike_conf = 0.9 if cue is not None else 0.3
     if hidden_strike is not None and hidden_strike[1] is not None:
