@@ -49,6 +49,8 @@ class EventConfig:
         through: a moving ball's piece, carried on past its first contact by more than this (m), meets no other ball.
         chord_move: a ball's move between sightings into a cushion and back out of it, each at least this (m, ~3
             sigma of two 720p sightings' noise), turned at that cushion (``_chord_bounces``).
+        slow_turn: a ball heading into a cushion slower than this (m/s) has its contact timed on a V fitted to its
+            distance from the nose (``_hinge_time``), not on the kink (1 cm a frame at 30 fps: a few noise sigmas).
         jaw_inside: a ball seen overlapping a jaw model by more than this (m, ~3 sigma of the detector noise) shows
             that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
         kiss_move: a resting ball whose place at rest moved by at least this (m, about 4 sigma of two 15-sighting
@@ -76,6 +78,7 @@ class EventConfig:
     chord_move: float = 0.010
     through: float = 0.01
     kiss_move: float = 0.0025
+    slow_turn: float = 0.3
 
 
 @dataclass
@@ -151,6 +154,48 @@ def _arrival_time(g: TableGeometry, path: BallPath, pre: Piece, rail: str, level
     if slope >= 0:
         return _reach_time(g, pre, rail, level, tk, dt)
     return float(np.clip(ts[-1] + (level - icpt) / slope, ts[0], pre.t1 + dt))
+
+
+def _hinge_time(g: TableGeometry, path: BallPath, rail: str, t_guess: float, lo: float, hi: float, dt: float,
+                span: float = 0.4, reach: float = 4.0) -> float | None:
+    """When a slow ball turned at a cushion, from a V fitted to its distance from the nose: straight in, straight
+    out, meeting at the contact. A slow turn bends the path by no more than the detector noise over several frames,
+    so the kink between two pieces (or the turn of one polynomial through it) can sit 2-7 frames off the contact
+    (pooltool dev kick-7, scratch-10, rails-11 at 30/720p: 0.1-0.24 s late or early). The sightings in [lo, hi]
+    within ``span`` s of ``t_guess`` are used; the apex is searched within ``reach`` frames of it. None when too few
+    sightings lie on either side or no V heading in and then out fits."""
+    if path.t_obs is None or path.xy_obs is None:
+        return None
+    ok = ~np.isnan(path.xy_obs[:, 0]) & (path.t_obs >= max(lo, t_guess - span)) & \
+        (path.t_obs <= min(hi, t_guess + span))
+    t, d = path.t_obs[ok], _rail_dist(g, path.xy_obs[ok])[rail]
+    best, t_best = np.inf, None
+    for tc in np.arange(t_guess - reach * dt, t_guess + reach * dt, dt / 20):
+        s = t - tc
+        if int(np.sum(s < 0)) < 3 or int(np.sum(s > 0)) < 3:
+            continue
+        a = np.stack([np.ones_like(s), np.minimum(s, 0.0), np.maximum(s, 0.0)], axis=1)
+        coef, *_ = np.linalg.lstsq(a, d, rcond=None)
+        if coef[1] >= 0 or coef[2] <= 0:
+            continue  # not heading in, then out
+        sse = float(np.sum((a @ coef - d) ** 2))
+        if sse < best:
+            best, t_best = sse, float(tc)
+    return t_best
+
+
+def _slow_turn_time(g: TableGeometry, path: BallPath, rail: str, tc: float, lo: float, hi: float, b: int,
+                    collisions: list[ShotEvent], dt: float) -> float:
+    """``_hinge_time`` over the sightings in [lo, hi] not across a collision of ball ``b`` (another ball bends
+    the V); ``tc`` where no V fits."""
+    for c in collisions:
+        if c.balls and b in c.balls:
+            if c.t < tc - dt:
+                lo = max(lo, c.t)
+            elif c.t > tc + dt:
+                hi = min(hi, c.t)
+    t_v = _hinge_time(g, path, rail, tc, lo, hi, dt)
+    return tc if t_v is None else t_v
 
 
 def _starts_inside(path: BallPath, t: float, dt: float, cfg: EventConfig) -> bool:
@@ -490,6 +535,10 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
                     hit = np.flatnonzero(_rail_dist(g, pre.pos(ts))[rail] <= R)
                     # where the earlier part reached the nose; in a pocket's jaws (past the nose line) the kink
                     t_turn = float(ts[hit[0]]) if len(hit) and hit[0] > 0 else tk
+            if v_in < cfg.slow_turn:
+                # (one polynomial's turn can lie anywhere in a long piece: the whole piece is searched)
+                mid, half = 0.5 * (pc.t0 + pc.t1), 0.5 * (pc.t1 - pc.t0)
+                t_turn = _hinge_time(g, path, rail, mid, pc.t0, pc.t1, dt, span=half, reach=half / dt) or t_turn
             out.append((t_turn, b, rail, 0.7))
     return out
 
@@ -712,6 +761,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 tc = _reach_time(g, pre, rail, R, tk, dt)
                 if mouth and float(p_dist[rail][0]) < R - 0.003:
                     tc = tk  # a jaw stands past the nose line: the turn itself is the contact
+                elif not mouth and v_in < cfg.slow_turn:
+                    tc = _slow_turn_time(g, path, rail, tc, pre.t0, post.t1, b, collisions, dt)
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
                 found.append((tc, b, rail, max(0.1, (0.6 if jaw else 0.95) - 0.5 * margin)))
             # a cushion right after a collision, inside one frame gap: the later piece carried back runs through
