@@ -28,7 +28,6 @@ from vision.region import RegionParams
 from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
-STREAK_CONFIDENCE = 0.4  # a ball smeared into a long streak (kind 6): found, but its place along the streak is a guess
 MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
 
@@ -106,12 +105,6 @@ class DetectorParams:
         revote_apart: a peak the clutter test rejected is moved to its outline's votes and tested again only when no
             other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
             ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
-        streak_min, streak_votes: a blob one ball wide that is longer than a smear (or has several distance peaks
-            along it) is one ball smeared into a streak (2019 clip 14's pink ball, a break's cue ball) when it is at
-            least ``streak_min`` radii long (two touching balls in line are 4; a still ball with a blurred one
-            rolling against it 4.8-5.3 on the 2019 clips 1, 8 and 14) and holds at most one outline whose votes
-            reach ``streak_votes`` x the threshold (a chain of touching still balls has one per ball, a smear
-            none, a struck ball's sharp start one; ``_streak``).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -161,8 +154,6 @@ class DetectorParams:
     cloth_votes: float = 0.7
     cloth_weak: float = 0.65
     revote_apart: float = 6.0
-    streak_min: float = 5.4
-    streak_votes: float = 1.6
 
 
 @dataclass
@@ -438,7 +429,7 @@ class BallDetector:
         """Candidate centres (working resolution) and how each was found, in the not-cloth mask ``fg`` (the whole
         table, or one window of it while ``_window`` has cropped the per-pixel models)."""
         cands, kinds = self._candidates(fg)
-        ok = self._isolated(fg, cands) | (kinds == 3) | (kinds == 6)  # a smeared ball is a blob of its own
+        ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
         # A low distance peak (a ball with a cloth-coloured band or a bite out of its blob: a maroon 15 at a
         # rail) lies off the ball's centre: its outline is left to vote, and it moves to its votes' peak.
         low = (kinds == 1) & (self._heights < self.p.low_peak)
@@ -496,22 +487,7 @@ class BallDetector:
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
         if len(split_out):
             cands, kinds = self._rack_cascade(fg, cands, kinds, split_out)
-        if self._streaks:
-            cands, kinds = self._off_streaks(cands, kinds)
         return self._jaw_balls(cands, kinds)
-
-    def _off_streaks(self, cands: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Drops candidates found on a streak (kind 6) by other means: the streak is one ball, but the outline of
-        its sharp end or its faint trail votes for a second centre on it (2019 clips 12 and 14)."""
-        drop = np.zeros(len(cands), bool)
-        xi, yi = np.round(cands[:, 0]).astype(int), np.round(cands[:, 1]).astype(int)
-        for x, y, comp in self._streaks:
-            h, w = comp.shape
-            on = (xi >= x) & (xi < x + w) & (yi >= y) & (yi < y + h)
-            on[on] = comp[yi[on] - y, xi[on] - x] > 0
-            drop |= on
-        keep = ~drop | (kinds == 6)
-        return cands[keep], kinds[keep]
 
     def _rack_cascade(self, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
                       split_out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -853,11 +829,7 @@ class BallDetector:
         radii, fit = np.zeros(len(centres)), np.zeros(len(centres))
         ids = np.zeros((len(centres), N_IDS))
         if fresh.any():
-            streak = fresh & (kinds == 6)  # a long streak: a circle fitted to its sides would slide along it
-            start = centres[streak]
             centres[fresh], radii[fresh], fit[fresh] = self._refine(image, centres[fresh])
-            if streak.any():  # its centre at mid-exposure stays the middle of the streak
-                centres[streak], radii[streak], fit[streak] = start, self._radii_px(start), 0.0
         if (~fresh).any():
             old = self._balls
             assert old is not None
@@ -877,7 +849,6 @@ class BallDetector:
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
         conf = _clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
-        conf[kinds == 6] = STREAK_CONFIDENCE  # where along its streak the ball was is the least sure
         if keep is not None and keep.any() and self._balls is not None and self._ref is not None:
             old, last = self._balls, self._ref[1]
             dup = (prev >= 0) & keep[np.maximum(prev, 0)]  # a candidate at the zone's edge that is a kept ball
@@ -964,7 +935,7 @@ class BallDetector:
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
-        cluster split, 3: a ball smeared by motion, 6: one smeared into a long streak; ``_search`` adds 2: by its outline's votes, 4: a low distance
+        cluster split, 3: a ball smeared by motion; ``_search`` adds 2: by its outline's votes, 4: a low distance
         peak its outline's votes confirm); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
@@ -1047,12 +1018,9 @@ class BallDetector:
                 kinds.append(0)
         self._split_cache = cache  # blobs of this frame, reused in the next where unchanged
         # A ball smeared by motion: a blob of its own, one ball wide, a little longer, and convex (a chain of
-        # touching balls pinches between them). Its centre at mid-exposure is the blob's centroid. A longer
-        # streak (a break's cue ball, with several distance peaks along its ridge) is one ball too when it is
-        # longer than two touching balls and holds at most one sharp outline (``_streak``; kind 6).
-        n_peaks = np.bincount(lab[kept], minlength=n)
-        streaks: list[tuple[int, int, np.ndarray]] = []
-        for k in np.flatnonzero((n_peaks >= 1) & ~replaced & ~wide & (area > 1.3 * np.pi * rc * rc)):
+        # touching balls pinches between them). Its centre at mid-exposure is the blob's centroid.
+        one_peak = np.bincount(lab[kept], minlength=n) == 1  # two touching balls give two peaks
+        for k in np.flatnonzero(one_peak & ~replaced & ~wide & (area > 1.3 * np.pi * rc * rc)):
             if k == 0:
                 continue
             x, y, w, h = stats[k, :4]
@@ -1062,10 +1030,7 @@ class BallDetector:
             a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
             half = np.sqrt(((a - c) / 2) ** 2 + b * b)
             major, minor = np.sqrt((a + c) / 2 + half), np.sqrt(max((a + c) / 2 - half, 0.0))
-            if minor > 0.75 * r:
-                continue
-            short = n_peaks[k] == 1 and major <= 1.8 * r  # two touching balls give two peaks
-            if not short and not self._streak(comp, m, a, b, c, r, int(x), int(y)):
+            if minor > 0.75 * r or major > 1.8 * r:
                 continue
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             hull_area = cv2.contourArea(cv2.convexHull(max(contours, key=cv2.contourArea)))
@@ -1073,10 +1038,7 @@ class BallDetector:
                 continue
             replaced[k] = True
             out.append((x + m["m10"] / m["m00"], y + m["m01"] / m["m00"]))
-            kinds.append(3 if short else 6)
-            if not short:
-                streaks.append((int(x), int(y), comp))
-        self._streaks = streaks
+            kinds.append(3)
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
         height = np.ones(len(out))
         mine = [i for i in kept if not replaced[lab[i]]]
@@ -1085,21 +1047,7 @@ class BallDetector:
         self._heights = np.concatenate([height, vals[mine]])  # distance peak heights (x radius), 1 for the rest
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
-    def _streak(self, comp: np.ndarray, m: dict[str, float], a: float, b: float, c: float, r: float, x: int,
-                y: int) -> bool:
-        """True when the blob ``comp`` (at ``x, y``, working resolution; its moments ``m`` and central second
-        moments ``a, b, c``) is one ball smeared into a streak: at least ``streak_min`` radii long (two touching
-        balls in line are 4, a still ball with a blurred one against it ~5; the pinch between them is too shallow
-        to tell at this resolution) and with at most one sharp outline in it (votes >= ``streak_votes`` x the
-        threshold: a struck ball's sharp start; a chain of touching still balls has one per ball, a smear none)."""
-        theta = 0.5 * np.arctan2(2 * b, a - c)
-        py, px = np.nonzero(comp)
-        t = (px - m["m10"] / m["m00"]) * np.cos(theta) + (py - m["m01"] / m["m00"]) * np.sin(theta)
-        if float(t.max() - t.min()) + 1 < self.p.streak_min * r:
-            return False
-        return len(self._blob_vote_peaks(comp, x, y, r, self.p.streak_votes)) <= 1
-
-    def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float, share: float | None = None) -> np.ndarray:
+    def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float) -> np.ndarray:
         """Ball centres inside one blob (mask ``comp`` at ``x, y``, working resolution) by a one-radius radial
         symmetry transform of the working image round it (as ``_votes``, no ball excluded), strongest first:
         inside a packed, shadow-filled rack the outlines between balls still vote for each ball's centre."""
@@ -1125,7 +1073,7 @@ class BallDetector:
         vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
         acc = cv2.GaussianBlur(np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w),
                                (0, 0), 0.8)
-        k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
+        k = self.p.split_votes * self._vote_threshold() * r
         py, px = _local_maxima(acc, k)
         # inside the blob (its own pixels, not the gaps between it and the box)
         cy, cx = py + by0 - y, px + bx0 - x
