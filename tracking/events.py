@@ -545,7 +545,8 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
             if v_in < cfg.slow_turn:
                 # (one polynomial's turn can lie anywhere in a long piece: the whole piece is searched)
                 mid, half = 0.5 * (pc.t0 + pc.t1), 0.5 * (pc.t1 - pc.t0)
-                t_turn = _hinge_time(g, path, rail, mid, pc.t0, pc.t1, dt, span=half, reach=half / dt) or t_turn
+                t_v = _hinge_time(g, path, rail, mid, pc.t0, pc.t1, dt, span=half, reach=half / dt)
+                t_turn = t_turn if t_v is None else t_v  # (a contact at t = 0.0 is a time, not "none")
             out.append((t_turn, b, rail, 0.7))
     return out
 
