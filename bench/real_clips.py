@@ -13,7 +13,9 @@ clips in ``../shared/realdata/rexlapis_poolpredictor/clips``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import pickle
 import re
 import sys
 import time
@@ -82,10 +84,32 @@ def _describe(shot: Shot) -> dict[str, object]:
     }
 
 
-def run_clip(clip: Path, game: str, head: str | None, out: Path) -> dict[str, object]:
-    t0 = time.perf_counter()
+def _vision_hash() -> str:
+    """A digest of the vision code and the pipeline that feeds it: a cached clip's observations are reused only
+    while it is unchanged (so an old and a new detector can keep their caches side by side)."""
+    h = hashlib.sha1()
+    for f in sorted((ROOT / "vision").rglob("*.py")) + [ROOT / "cueref" / "pipeline.py"]:
+        h.update(f.read_bytes())
+    return h.hexdigest()[:10]
+
+
+def _observed(clip: Path, head: str | None, cache: Path | None) -> tuple[TableCalibration, list]:
+    """The clip's calibration and every frame's observations, from ``cache`` when this vision code made them."""
+    disk = cache / f"{clip.stem}-{head or 'auto'}-{_vision_hash()}.pkl" if cache is not None else None
+    if disk is not None and disk.exists():
+        return pickle.loads(disk.read_bytes())  # type: ignore[no-any-return]
     cal = pipeline.calibrate(str(clip), None, head)
-    shots = pipeline.track(pipeline.observe(str(clip), cal), cal, game)
+    obs = list(pipeline.observe(str(clip), cal))
+    if disk is not None:
+        disk.parent.mkdir(parents=True, exist_ok=True)
+        disk.write_bytes(pickle.dumps((cal, obs)))
+    return cal, obs
+
+
+def run_clip(clip: Path, game: str, head: str | None, out: Path, cache: Path | None = None) -> dict[str, object]:
+    t0 = time.perf_counter()
+    cal, obs = _observed(clip, head, cache)
+    shots = pipeline.track(iter(obs), cal, game)
     row: dict[str, object] = {
         "clip": clip.name, "head": cal.head, "head_from": cal.extra.get("head_from"),
         "fit_error_mm": cal.reprojection_error_mm, "shots": [_describe(s) for s in shots],
@@ -120,6 +144,9 @@ def main() -> int:
     ap.add_argument("--head", default=None, help="force the head side (default: what calibrate decides)")
     ap.add_argument("--only", default=None, help="comma-separated clip numbers")
     ap.add_argument("--out", default="/tmp/real_clips", help="contact sheets and results.json go here")
+    ap.add_argument("--obs-cache", default=None,
+                    help="keep each clip's calibration and observations here, keyed by a digest of vision/ and "
+                         "cueref/pipeline.py, so that tracker changes re-run in seconds")
     args = ap.parse_args()
     src = Path(args.clips)
     if not src.exists():
@@ -135,7 +162,8 @@ def main() -> int:
     print(f"{'clip':<28} {'head':<14} {'fit mm':>6}  shots: first contact | pocketed | off table")
     for clip in clips:
         try:
-            row = run_clip(clip, args.game, args.head, out)
+            row = run_clip(clip, args.game, args.head, out,
+                           Path(args.obs_cache) if args.obs_cache else None)
         except CuerefError as exc:
             row = {"clip": clip.name, "error": str(exc)}
             print(f"{clip.name:<28} error: {exc}")
