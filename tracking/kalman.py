@@ -58,6 +58,16 @@ def velocity(kf: KalmanFilter) -> np.ndarray:
     return np.array([kf.x[1], kf.x[3]], dtype=float)
 
 
+def streak_noise(measurement_sigma: float, half_path: np.ndarray) -> np.ndarray:
+    """Measurement noise of a ball seen as a motion-blur streak whose half path is ``half_path`` (m): the detector's
+    noise across it, and along it that of a point anywhere on the path (uniform over 2 |half_path|: variance
+    |half_path|^2 / 3), since where along the streak mid-exposure lies depends on the ball's slowing and on how
+    the exposure sits in the frame interval."""
+    s = np.asarray(half_path, dtype=float).reshape(2)
+    r: np.ndarray = np.eye(2) * measurement_sigma ** 2 + np.outer(s, s) / 3.0
+    return r
+
+
 def innovation_cov(kf: KalmanFilter) -> np.ndarray:
     """S = H P H^T + R: the spread of the next observation around the prediction."""
     s: np.ndarray = kf.H @ kf.P @ kf.H.T + kf.R

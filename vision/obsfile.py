@@ -2,7 +2,9 @@
 
 Line 1: ``{"type": "detections", "schema": "cueref.detections/1", "source": ..., "calibration": {...}}``;
 then one line per frame: ``{"type": "frame", "frame": i, "t": s, "balls": [{"xy": [x, y], "px": [u, v], "r": px,
-"conf": c, "ids": [16 scores]}, ...]}`` (xy in table metres, px in image pixels).
+"conf": c, "ids": [16 scores]}, ...]}`` (xy in table metres, px in image pixels). A ball seen as a long
+motion-blur streak also has ``"streak": [dx, dy]`` (table metres, half its path during the exposure; see
+``BallObservations.streak``); a reader that does not know the key loses nothing else.
 """
 
 from __future__ import annotations
@@ -28,9 +30,12 @@ def header(source: str, cal: TableCalibration) -> dict[str, Any]:
 
 
 def frame_record(obs: BallObservations) -> dict[str, Any]:
-    balls = [{"xy": [round(float(v), 5) for v in obs.xy[i]], "px": [round(float(v), 2) for v in obs.xy_px[i]],
-              "r": round(float(obs.radius_px[i]), 2), "conf": round(float(obs.confidence[i]), 3),
-              "ids": [round(float(v), 4) for v in obs.id_scores[i]]} for i in range(len(obs))]
+    balls: list[dict[str, Any]] = [
+        {"xy": [round(float(v), 5) for v in obs.xy[i]], "px": [round(float(v), 2) for v in obs.xy_px[i]],
+         "r": round(float(obs.radius_px[i]), 2), "conf": round(float(obs.confidence[i]), 3),
+         "ids": [round(float(v), 4) for v in obs.id_scores[i]]} for i in range(len(obs))]
+    for i in np.flatnonzero(obs.is_streak()):
+        balls[i]["streak"] = [round(float(v), 5) for v in obs.streak[i]]
     return {"type": "frame", "frame": obs.frame_index, "t": round(obs.t, 4), "balls": balls}
 
 
@@ -103,7 +108,8 @@ def read_observations(path: str | os.PathLike[str]) -> tuple[TableCalibration, I
                         xy_px=np.array([b["px"] for b in balls], float).reshape(-1, 2),
                         radius_px=np.array([b["r"] for b in balls], float),
                         confidence=np.array([b["conf"] for b in balls], float),
-                        id_scores=np.array([b["ids"] for b in balls], float).reshape(-1, 16))
+                        id_scores=np.array([b["ids"] for b in balls], float).reshape(-1, 16),
+                        streak=np.array([b.get("streak", (0.0, 0.0)) for b in balls], float).reshape(-1, 2))
                 except (KeyError, TypeError, ValueError) as exc:
                     raise RecordError(f"malformed frame record ({exc})", file=str(p), line=n) from exc
 
