@@ -28,6 +28,7 @@ from vision.region import RegionParams
 from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
+STREAK_CONFIDENCE = 0.4  # a ball smeared into a long streak (kind 6): found, but its place along the streak is a guess
 MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
 
@@ -105,6 +106,12 @@ class DetectorParams:
         revote_apart: a peak the clutter test rejected is moved to its outline's votes and tested again only when no
             other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
             ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
+        streak_min, streak_votes: a blob one ball wide that is longer than a smear (or has several distance peaks
+            along it) is one ball smeared into a streak (2019 clip 14's pink ball, a break's cue ball) when it is at
+            least ``streak_min`` radii long (two touching balls in line are 4; a still ball with a blurred one
+            rolling against it 4.8-5.3 on the 2019 clips 1, 8 and 14) and holds at most one outline whose votes
+            reach ``streak_votes`` x the threshold (a chain of touching still balls has one per ball, a smear
+            none, a struck ball's sharp start one; ``_streak``).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -154,6 +161,8 @@ class DetectorParams:
     cloth_votes: float = 0.7
     cloth_weak: float = 0.65
     revote_apart: float = 6.0
+    streak_min: float = 5.4
+    streak_votes: float = 1.6
 
 
 @dataclass
@@ -429,7 +438,7 @@ class BallDetector:
         """Candidate centres (working resolution) and how each was found, in the not-cloth mask ``fg`` (the whole
         table, or one window of it while ``_window`` has cropped the per-pixel models)."""
         cands, kinds = self._candidates(fg)
-        ok = self._isolated(fg, cands) | (kinds == 3)  # a smeared ball is a blob of its own: nothing touches it
+        ok = self._isolated(fg, cands) | (kinds == 3) | (kinds == 6)  # a smeared ball is a blob of its own
         # A low distance peak (a ball with a cloth-coloured band or a bite out of its blob: a maroon 15 at a
         # rail) lies off the ball's centre: its outline is left to vote, and it moves to its votes' peak.
         low = (kinds == 1) & (self._heights < self.p.low_peak)
@@ -487,7 +496,22 @@ class BallDetector:
             kinds = np.concatenate([kinds, np.full(len(holes), 2, np.int8)])
         if len(split_out):
             cands, kinds = self._rack_cascade(fg, cands, kinds, split_out)
+        if self._streaks:
+            cands, kinds = self._off_streaks(cands, kinds)
         return self._jaw_balls(cands, kinds)
+
+    def _off_streaks(self, cands: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Drops candidates found on a streak (kind 6) by other means: the streak is one ball, but the outline of
+        its sharp end or its faint trail votes for a second centre on it (2019 clips 12 and 14)."""
+        drop = np.zeros(len(cands), bool)
+        xi, yi = np.round(cands[:, 0]).astype(int), np.round(cands[:, 1]).astype(int)
+        for x, y, comp in self._streaks:
+            h, w = comp.shape
+            on = (xi >= x) & (xi < x + w) & (yi >= y) & (yi < y + h)
+            on[on] = comp[yi[on] - y, xi[on] - x] > 0
+            drop |= on
+        keep = ~drop | (kinds == 6)
+        return cands[keep], kinds[keep]
 
     def _rack_cascade(self, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
                       split_out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -829,7 +853,11 @@ class BallDetector:
         radii, fit = np.zeros(len(centres)), np.zeros(len(centres))
         ids = np.zeros((len(centres), N_IDS))
         if fresh.any():
+            streak = fresh & (kinds == 6)  # a long streak: a circle fitted to its sides would slide along it
+            start = centres[streak]
             centres[fresh], radii[fresh], fit[fresh] = self._refine(image, centres[fresh])
+            if streak.any():  # its centre at mid-exposure stays the middle of the streak
+                centres[streak], radii[streak], fit[streak] = start, self._radii_px(start), 0.0
         if (~fresh).any():
             old = self._balls
             assert old is not None
@@ -849,23 +877,61 @@ class BallDetector:
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
         conf = _clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
+        conf[kinds == 6] = STREAK_CONFIDENCE  # where along its streak the ball was is the least sure
+        streak = np.zeros((len(centres), 2))
+        if (kinds == 6).any():
+            streak[kinds == 6] = self._half_paths(fg, at[ok][kinds == 6], centres[kinds == 6])
         if keep is not None and keep.any() and self._balls is not None and self._ref is not None:
             old, last = self._balls, self._ref[1]
             dup = (prev >= 0) & keep[np.maximum(prev, 0)]  # a candidate at the zone's edge that is a kept ball
             centres, radii, xy, fit, ids = centres[~dup], radii[~dup], xy[~dup], fit[~dup], ids[~dup]
-            conf, prev, fresh = conf[~dup], prev[~dup], fresh[~dup]
+            conf, prev, fresh, streak = conf[~dup], prev[~dup], fresh[~dup], streak[~dup]
             k = np.flatnonzero(keep)
             centres, radii = np.concatenate([old.centres[k], centres]), np.concatenate([old.radii[k], radii])
             fit, ids = np.concatenate([old.fit[k], fit]), np.concatenate([old.ids[k], ids])
             xy, conf = np.concatenate([last.xy[k], xy]), np.concatenate([last.confidence[k], conf])
+            streak = np.concatenate([last.streak[k], streak])
             prev, fresh = np.concatenate([k, prev]), np.concatenate([np.zeros(len(k), bool), fresh])
         if fresh.any():  # all balls together: an identifier may make one frame's scores consistent (one_of_each)
-            ids = self._identify(image, centres, radii)
+            # but not a streak: its colours are smeared over the cloth's (2019 clip 12's break cue ball scored as
+            # the 5, 0.37), and it took one of the CNN's per-frame slots from a ball whose identity it could read
+            ids = np.full((len(centres), N_IDS), 1.0 / N_IDS)
+            seen = ~np.any(streak != 0, axis=1)
+            ids[seen] = self._identify(image, centres[seen], radii[seen])
         self._remember(grey, centres, radii, fit, ids, prev)
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
         return BallObservations(t=frame.t, frame_index=frame.index, xy=xy, xy_px=centres, radius_px=radii,
-                                confidence=conf, id_scores=ids)
+                                confidence=conf, id_scores=ids, streak=streak)
+
+    def _half_paths(self, fg: np.ndarray, at: np.ndarray, centres: np.ndarray) -> np.ndarray:
+        """Half the path of each ball seen as a long streak (kind 6; its centroid ``at`` in the not-cloth mask
+        ``fg``, working resolution, ``centres`` in the image) during the exposure, in table metres: half the
+        streak's length along its main axis (the tracker takes the ball to have been anywhere on it,
+        ``BallObservations.streak``). Not less a ball's width: a pixel on the path is covered for a share of the
+        exposure that ramps up over the ball's width at each end, from nothing a radius beyond the path's end to
+        the full share a radius inside it, so the cloth test cuts the blob near the path's ends (rendered 8-10
+        radius smears: within 25 % of the path's half, ~28 % short with a width taken off)."""
+        out = np.zeros((len(at), 2))
+        h, w = fg.shape
+        for i, (cx, cy) in enumerate(at):
+            xi, yi = min(max(int(round(cx)), 0), w - 1), min(max(int(round(cy)), 0), h - 1)
+            reach = int(np.ceil(8 * float(self.rmap[yi, xi])))
+            bx, by = max(xi - reach, 0), max(yi - reach, 0)
+            crop = np.ascontiguousarray(fg[by:min(yi + reach + 1, h), bx:min(xi + reach + 1, w)])
+            _, lab = cv2.connectedComponents(crop, connectivity=8)
+            mine = lab[yi - by, xi - bx]
+            if mine == 0:
+                continue
+            py, px = np.nonzero(lab == mine)
+            pts = np.stack([px, py], axis=1).astype(np.float64)
+            pts -= pts.mean(axis=0)
+            u = np.linalg.eigh(pts.T @ pts)[1][:, -1]  # the main axis
+            t = pts @ u
+            half = 0.5 * (float(t.max() - t.min()) + 1.0) / self.scale
+            ends = self.cal.image_to_table(np.stack([centres[i] - half * u, centres[i] + half * u]))
+            out[i] = 0.5 * (ends[1] - ends[0])
+        return out
 
     def _ball_window(self, at: np.ndarray) -> tuple[int, int, int, int]:
         """The working-resolution window (x0, y0, x1, y1) whose change makes a ball's measurement stale: its disc
@@ -935,7 +1001,7 @@ class BallDetector:
 
     def _candidates(self, fg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate ball centres at working resolution (K, 2) and how each was found (1: a distance peak, 0: a
-        cluster split, 3: a ball smeared by motion; ``_search`` adds 2: by its outline's votes, 4: a low distance
+        cluster split, 3: a ball smeared by motion, 6: one smeared into a long streak; ``_search`` adds 2: by its outline's votes, 4: a low distance
         peak its outline's votes confirm); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
@@ -1018,9 +1084,12 @@ class BallDetector:
                 kinds.append(0)
         self._split_cache = cache  # blobs of this frame, reused in the next where unchanged
         # A ball smeared by motion: a blob of its own, one ball wide, a little longer, and convex (a chain of
-        # touching balls pinches between them). Its centre at mid-exposure is the blob's centroid.
-        one_peak = np.bincount(lab[kept], minlength=n) == 1  # two touching balls give two peaks
-        for k in np.flatnonzero(one_peak & ~replaced & ~wide & (area > 1.3 * np.pi * rc * rc)):
+        # touching balls pinches between them). Its centre at mid-exposure is the blob's centroid. A longer
+        # streak (a break's cue ball, with several distance peaks along its ridge) is one ball too when it is
+        # longer than two touching balls and holds at most one sharp outline (``_streak``; kind 6).
+        n_peaks = np.bincount(lab[kept], minlength=n)
+        streaks: list[tuple[int, int, np.ndarray]] = []
+        for k in np.flatnonzero((n_peaks >= 1) & ~replaced & ~wide & (area > 1.3 * np.pi * rc * rc)):
             if k == 0:
                 continue
             x, y, w, h = stats[k, :4]
@@ -1030,7 +1099,10 @@ class BallDetector:
             a, b, c = m["mu20"] / m["m00"], m["mu11"] / m["m00"], m["mu02"] / m["m00"]
             half = np.sqrt(((a - c) / 2) ** 2 + b * b)
             major, minor = np.sqrt((a + c) / 2 + half), np.sqrt(max((a + c) / 2 - half, 0.0))
-            if minor > 0.75 * r or major > 1.8 * r:
+            if minor > 0.75 * r:
+                continue
+            short = n_peaks[k] == 1 and major <= 1.8 * r  # two touching balls give two peaks
+            if not short and not self._streak(comp, m, a, b, c, r, int(x), int(y)):
                 continue
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             hull_area = cv2.contourArea(cv2.convexHull(max(contours, key=cv2.contourArea)))
@@ -1038,7 +1110,10 @@ class BallDetector:
                 continue
             replaced[k] = True
             out.append((x + m["m10"] / m["m00"], y + m["m01"] / m["m00"]))
-            kinds.append(3)
+            kinds.append(3 if short else 6)
+            if not short:
+                streaks.append((int(x), int(y), comp))
+        self._streaks = streaks
         # Ordinary peaks: one ball or a few touching, each ball a distance peak about one radius high.
         height = np.ones(len(out))
         mine = [i for i in kept if not replaced[lab[i]]]
@@ -1047,7 +1122,21 @@ class BallDetector:
         self._heights = np.concatenate([height, vals[mine]])  # distance peak heights (x radius), 1 for the rest
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
-    def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float) -> np.ndarray:
+    def _streak(self, comp: np.ndarray, m: dict[str, float], a: float, b: float, c: float, r: float, x: int,
+                y: int) -> bool:
+        """True when the blob ``comp`` (at ``x, y``, working resolution; its moments ``m`` and central second
+        moments ``a, b, c``) is one ball smeared into a streak: at least ``streak_min`` radii long (two touching
+        balls in line are 4, a still ball with a blurred one against it ~5; the pinch between them is too shallow
+        to tell at this resolution) and with at most one sharp outline in it (votes >= ``streak_votes`` x the
+        threshold: a struck ball's sharp start; a chain of touching still balls has one per ball, a smear none)."""
+        theta = 0.5 * np.arctan2(2 * b, a - c)
+        py, px = np.nonzero(comp)
+        t = (px - m["m10"] / m["m00"]) * np.cos(theta) + (py - m["m01"] / m["m00"]) * np.sin(theta)
+        if float(t.max() - t.min()) + 1 < self.p.streak_min * r:
+            return False
+        return len(self._blob_vote_peaks(comp, x, y, r, self.p.streak_votes)) <= 1
+
+    def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float, share: float | None = None) -> np.ndarray:
         """Ball centres inside one blob (mask ``comp`` at ``x, y``, working resolution) by a one-radius radial
         symmetry transform of the working image round it (as ``_votes``, no ball excluded), strongest first:
         inside a packed, shadow-filled rack the outlines between balls still vote for each ball's centre."""
@@ -1073,7 +1162,7 @@ class BallDetector:
         vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
         acc = cv2.GaussianBlur(np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w),
                                (0, 0), 0.8)
-        k = self.p.split_votes * self._vote_threshold() * r
+        k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
         py, px = _local_maxima(acc, k)
         # inside the blob (its own pixels, not the gaps between it and the box)
         cy, cx = py + by0 - y, px + bx0 - x

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.autocalibrate import calibrate_source
-from vision.detect import BallDetector
+from vision.detect import STREAK_CONFIDENCE, BallDetector, DetectorParams
 from vision.io import iter_frames, read_image
 from vision.types import Frame
 
@@ -51,9 +51,48 @@ def test_unipd_overhead_first_frame() -> None:
 
 def test_2019_break_streak_is_not_two_balls() -> None:
     """Clip 12 opens on the break: by frame 3 the cue ball is a long streak toward the rack. Its two clutter-rejected
-    peaks 5.5 radii apart each passed a revote alone and became two balls (tracking then lost the first contact):
-    the rack's 9 balls and nothing else."""
+    peaks 5.5 radii apart each passed a revote alone and became two balls (tracking then lost the first contact).
+    Since the seventh round the streak, ~8 radii long, is one ball at its middle (before: none): the rack's 9 balls
+    and that one. (In frame 0 the struck ball and its faint trail, 5.2 radii, are still missed: shorter than
+    ``streak_min``, like a still ball with a moving one against it.)"""
     res = calibrate_source(CLIPS / "2019_PoolChamp_Clip12.mp4")
     det = BallDetector(res.calibration, identifier=False)
-    counts = [len(det.detect(f)) for f in islice(iter_frames(str(CLIPS / "2019_PoolChamp_Clip12.mp4")), 4)]
-    assert counts[1] == 9 and counts[3] == 9
+    frames = [det.detect(f) for f in islice(iter_frames(str(CLIPS / "2019_PoolChamp_Clip12.mp4")), 4)]
+    for obs in (frames[1], frames[3]):
+        assert len(obs) == 10
+        assert (obs.confidence == STREAK_CONFIDENCE).sum() == 1  # the cue ball's streak, once
+        assert obs.is_streak().sum() == 1
+    # its half path lies along the ball's move from frame 1 to frame 3 (BallObservations.streak, for the tracker)
+    move = frames[3].xy[frames[3].is_streak()][0] - frames[1].xy[frames[1].is_streak()][0]
+    half = frames[3].streak[frames[3].is_streak()][0]
+    assert abs(float(move @ half)) > 0.98 * np.linalg.norm(move) * np.linalg.norm(half)
+    assert 0.05 < np.linalg.norm(half) < 0.15  # m: a ~8-radius streak
+
+
+@pytest.mark.parametrize("relax", [False, True])
+def test_2019_long_streak_is_one_ball_and_touching_pair_two(relax: bool) -> None:
+    """Clip 14's first frame: the pink ball smeared into a streak 5.5 radii long with two distance peaks (missed
+    before) is one ball at the streak's middle; the 1 and the 3 touching beside the rack (a blob 4.6 radii long)
+    stay two. With ``streak_min`` lowered below that pair's length, its two sharp outlines (``streak_votes``)
+    still keep it apart."""
+    res = calibrate_source(CLIPS / "2019_PoolChamp_Clip14.mp4")
+    params = DetectorParams(streak_min=4.0) if relax else None
+    obs = BallDetector(res.calibration, identifier=False, params=params).detect(res.frame)
+    assert len(obs) == 10
+    pink = obs.xy_px[obs.confidence == STREAK_CONFIDENCE]
+    assert len(pink) == 1 and np.linalg.norm(pink[0] - (558, 680)) < 8  # px; the streak runs ~(548, 700)-(570, 658)
+    for px in ((639, 517), (665, 502)):  # the 1 and the 3
+        assert np.linalg.norm(obs.xy_px - px, axis=1).min() < 5
+
+
+@pytest.mark.parametrize("streak_min", [None, 4.8])
+def test_2019_still_ball_with_a_moving_one_against_it_stays_two(streak_min: float | None) -> None:
+    """Clip 14 frame 22: the orange 5, blurred, rolls against the still pink 4 (their blob 5.3 radii long, one
+    sharp outline: the 4's). Taken for one streak at ``streak_min`` 4.8 (the 4 lost, a ball between them); so were
+    clip 8 frame 57 (4.8 radii) and clip 1 frame 50 (5.3), hence 5.4."""
+    res = calibrate_source(CLIPS / "2019_PoolChamp_Clip14.mp4")
+    params = DetectorParams(streak_min=streak_min) if streak_min else None
+    det = BallDetector(res.calibration, identifier=False, params=params)
+    obs = [det.detect(f) for f in islice(iter_frames(str(CLIPS / "2019_PoolChamp_Clip14.mp4")), 23)][-1]
+    both = all(np.linalg.norm(obs.xy_px - px, axis=1).min() < 6 for px in ((664, 462), (663, 497)))
+    assert both == (streak_min is None)
