@@ -30,6 +30,7 @@ from vision.types import N_IDS, BallObservations, Frame
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
 STREAK_CONFIDENCE = 0.4  # a ball smeared into a long streak (kind 6): found, but its place along the streak is a guess
 MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
+SPLIT_TIE = 0.02  # radii: two splits of a blob whose outline fits differ by less fit it as well (the more balls win)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
 
 
@@ -1798,18 +1799,42 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     picks (the pixel farthest from every centre so far lies in a ball with no centre yet): random starts made
     a rack split differently from one frame to the next. With ``alt_seeds`` (another start, e.g. the voted
     centres), each count is run from both and the start that follows the outline better is kept: k-means ends
-    in a local optimum, and neither start is always the better one."""
+    in a local optimum, and neither start is always the better one. When no count fits from those starts, the
+    split is tried once more from farthest-point picks alone (distance peaks on a 9-ball diamond's filled gaps)."""
     step = max(1, len(pts) // 250)  # some fifteen pixels a ball place the centres as well as all of them
     sample = pts[::step].astype(np.float64)
     starts = [np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)]
     if alt_seeds is not None and len(alt_seeds):
         starts.append(np.asarray(alt_seeds, np.float64).reshape(-1, 2))
-    best: np.ndarray | None = None
-    best_score = np.inf
     counts = [c for c in range(max(2, guess - 2), min(guess + 2, 16) + 1) if c <= len(sample)]
+    if not counts:
+        return np.zeros((0, 2), np.float32)
     # each start's picks once, for the largest count: a smaller count's start is a prefix of it (the seeds, then
     # farthest points, which do not depend on how many are wanted)
-    inits = [_farthest_init(sample, start, counts[-1]) for start in starts] if counts else []
+    best, best_score = _best_count(sample, counts, [_farthest_init(sample, s, counts[-1]) for s in starts],
+                                   contour, r)
+    if (best is None or best_score > MAX_SCALLOP_DEVIATION) and len(starts[0]):
+        # Distance peaks can lie *between* balls: in a 9-ball diamond the gaps fill, and its peaks (7 for 9 balls
+        # on the dev clip nine-ball-rack-106, two of them on gaps) held every count's k-means in a local optimum
+        # whose circles missed the outline (0.26 radius at best for 9; from farthest-point picks alone 0.18).
+        # With no count fitting, the split is tried once more from farthest-point picks alone.
+        best, best_score = _best_count(sample, counts, [_farthest_init(sample, np.zeros((0, 2)), counts[-1])],
+                                       contour, r)
+    # A rack's outline is scalloped: every outline point lies about a radius from its nearest ball centre. An
+    # arm, a sleeve or a hand split the same way has straight sides and ends far from any centre.
+    if best is None or best_score > MAX_SCALLOP_DEVIATION:
+        return np.zeros((0, 2), np.float32)
+    return best.astype(np.float32)
+
+
+def _best_count(sample: np.ndarray, counts: list[int], inits: list[np.ndarray], contour: np.ndarray,
+                r: float) -> tuple[np.ndarray | None, float]:
+    """``_split_cluster``'s choice among ``counts`` (k-means from each start in ``inits``, the best-fitting start
+    per count): the centres whose circles follow ``contour`` best, and that fit (80th percentile, radii). A
+    count whose centres come closer than ``MIN_CLUSTER_GAP`` radii splits a ball and is not acceptable; a larger
+    count that fits as well (within ``SPLIT_TIE``) is preferred."""
+    best: np.ndarray | None = None
+    best_score = np.inf
     for count in counts:
         score, centers = np.inf, None
         for init in inits:
@@ -1822,13 +1847,10 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
                 score, centers = sc, c
         if centers is None:
             continue
-        if score < best_score - 0.02 or (score <= best_score + 0.02 and best is not None and count > len(best)):
+        if score < best_score - SPLIT_TIE or (score <= best_score + SPLIT_TIE and best is not None
+                                              and count > len(best)):
             best, best_score = centers, min(score, best_score)
-    # A rack's outline is scalloped: every outline point lies about a radius from its nearest ball centre. An
-    # arm, a sleeve or a hand split the same way has straight sides and ends far from any centre.
-    if best is None or best_score > MAX_SCALLOP_DEVIATION:
-        return np.zeros((0, 2), np.float32)
-    return best.astype(np.float32)
+    return best, best_score
 
 
 def _merge_seeds(first: np.ndarray, then: np.ndarray, min_dist: float) -> np.ndarray:
