@@ -32,6 +32,12 @@ STREAK_CONFIDENCE = 0.4  # a ball smeared into a long streak (kind 6): found, bu
 MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
 SPLIT_TIE = 0.02  # radii: two splits of a blob whose outline fits differ by less fit it as well (the more balls win)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
+# A packed rack on a lattice (``_snap_to_lattice``): splits of this many centres or more (the 3-row triangle), a
+# k-means centre within this share of a lattice cell of the consensus offset, a node whose disc is this much not
+# cloth (dev clips' racks, first frames of ho6/ho7: tolerance 0.2 or fill 0.8 left 1-2 of those 4 racks wrong)
+LATTICE_MIN = 6
+LATTICE_TOL = 0.15
+LATTICE_FILL = 0.7
 
 
 def _clip(a: np.ndarray, lo: float, hi: float) -> np.ndarray:
@@ -1074,6 +1080,8 @@ class BallDetector:
                     voted = self._blob_vote_peaks(comp, int(x), int(y), r) if wide[k] else np.zeros((0, 2))
                     split = _split_cluster(pts, int(guess[k]), r, contour, peaks,
                                            _merge_seeds(voted, peaks, 1.5 * r) if len(voted) else None)
+                    if len(split) >= LATTICE_MIN:
+                        split = _snap_to_lattice(split, comp, int(x), int(y), r, contour)
                     # A blob that is not wide keeps its peaks unless the split explains its outline better, or as
                     # well with more balls (as a larger count wins a tie in the split itself): a 15-ball triangle
                     # with 13 peaks split into 15 fitting 0.164 radius against the peaks' 0.164 lost the 1, 2, 8 and
@@ -1855,6 +1863,67 @@ def _best_count(sample: np.ndarray, counts: list[int], inits: list[np.ndarray], 
                                               and count > len(best)):
             best, best_score = centers, min(score, best_score)
     return best, best_score
+
+
+def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: float,
+                     contour: np.ndarray) -> np.ndarray:
+    """A rack's split replaced by the nodes of a triangular lattice of one ball's spacing, when they follow its
+    outline as well (within ``SPLIT_TIE``). The outline says nothing of a packed rack's inner balls: on the first
+    frames of the dev clips of ho6/ho7 k-means put 14 or 16 centres in 15-ball triangles, some between two balls,
+    fitting the outline as well as the true 15 (0.15-0.16 radius), and 1-3 balls were missed with as many false
+    ones (ho7 break-14.1-170 at 30/720p; ho6 eight-ball-rack-106, break-8-160 and break-14.1-160 at 60/720p). Balls
+    racked touching sit on that lattice; the k-means centres that do (most of them) fix its offset: the lattice's
+    angle is their neighbours' mean direction modulo 60 degrees (tried +-2 degrees), its offset the one that most
+    centres lie within ``LATTICE_TOL`` of a cell, and its balls the nodes whose disc is ``LATTICE_FILL`` not cloth
+    in the blob ``comp`` (box at ``x``, ``y``). Not used when it changes the count by more than two."""
+    c = split.astype(np.float64)
+    d = 2.0 * r
+    diff = c[:, None] - c[None]
+    near_pair = (np.hypot(diff[..., 0], diff[..., 1]) < 1.4 * d) & ~np.eye(len(c), dtype=bool)
+    if not near_pair.any():
+        return split
+    ang = np.arctan2(diff[..., 1], diff[..., 0])[near_pair]
+    theta = float(np.angle(np.exp(6j * ang).mean())) / 6.0
+    pad = int(np.ceil(r)) + 1
+    h, w = comp.shape
+    padded = cv2.copyMakeBorder(comp.astype(np.float32), pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    ky, kx = np.mgrid[-pad:pad + 1, -pad:pad + 1]
+    kern = (kx * kx + ky * ky <= r * r).astype(np.float32)
+    fill = cv2.filter2D(padded, -1, kern / kern.sum(), borderType=cv2.BORDER_CONSTANT)  # disc share not cloth
+    fh, fw = fill.shape
+    grid = (np.arange(8) + 0.5) / 8 - 0.5
+    gu, gv = (g.ravel() for g in np.meshgrid(grid, grid))
+    box = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h]], np.float64)
+    best_fit, best = np.inf, np.zeros((0, 2))
+    for th in theta + np.deg2rad([-2.0, 0.0, 2.0]):
+        basis = d * np.array([[np.cos(th), np.cos(th + np.pi / 3)], [np.sin(th), np.sin(th + np.pi / 3)]])
+        inv = np.linalg.inv(basis)
+        uv = c @ inv.T
+        frac = uv - np.round(uv)  # each centre's place in its lattice cell
+        du = frac[:, None, 0] - gu[None]
+        dv = frac[:, None, 1] - gv[None]
+        du -= np.round(du)
+        dv -= np.round(dv)
+        close = du * du + dv * dv + du * dv < LATTICE_TOL ** 2  # |u a + v b|^2 / d^2 on the 60-degree basis
+        j = int(np.argmax(close.sum(axis=0)))
+        inl = close[:, j]
+        o = basis @ np.array([gu[j] + du[inl, j].mean(), gv[j] + dv[inl, j].mean()])
+        span = (box - o) @ inv.T
+        lo, hi = np.floor(span.min(axis=0)), np.ceil(span.max(axis=0))
+        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
+        nodes = o + np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T
+        px = np.round(nodes[:, 0] - x + pad).astype(np.intp)
+        py = np.round(nodes[:, 1] - y + pad).astype(np.intp)
+        ok = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
+        ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
+        if ok.any():
+            f = _scallop(contour, nodes[ok], r)
+            if f < best_fit:
+                best_fit, best = f, nodes[ok]
+    if (abs(len(best) - len(split)) > 2 or best_fit > MAX_SCALLOP_DEVIATION
+            or best_fit > _scallop(contour, split, r) + SPLIT_TIE):
+        return split
+    return best.astype(np.float32)
 
 
 def _merge_seeds(first: np.ndarray, then: np.ndarray, min_dist: float) -> np.ndarray:
