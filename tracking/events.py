@@ -1635,7 +1635,8 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     departures, hidden = _departures(paths, ctx, cfg, collisions)
     for d in [d for d in departures if d.type == "cushion"]:
         departures.remove(d)  # a jaw touched on the way into a pocket
-        if not any(c.ball == d.ball and abs(c.t - d.t) < 2 * ctx.frame_dt for c in cushions):
+        # (the same rail only: a ball off a cushion beside the mouth meets the other rail's jaw a frame later)
+        if not any(c.ball == d.ball and c.rail == d.rail and abs(c.t - d.t) < 2 * ctx.frame_dt for c in cushions):
             cushions.append(d)
     for d in [d for d in departures if d.type == "off_table" and d.rail is not None]:
         departures.remove(d)
