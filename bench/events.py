@@ -148,13 +148,20 @@ def vision_observations(video: Path, cal, cache: Path | None):
     return read_observations(cached)[1]
 
 
-def cases_vision(directory: Path, game: str, cache: Path | None = None):
+def cases_vision(directory: Path, game: str, cache: Path | None = None, clips: list[str] | None = None):
     """FULL VISION PIPELINE: each `cueref synth` clip's video (this folder and those below it) through D's detector
-    (with E's identifier) and the tracker, against the clip's truth shots. Yields the clip's fps/res grid key too."""
+    (with E's identifier) and the tracker, against the clip's truth shots. Yields the clip's fps/res grid key too.
+    ``clips`` (fnmatch patterns on the path below ``directory`` without ``.mp4``, e.g. ``s30_720/jump-*``) narrows
+    the run while keeping the cache layout of the whole folder."""
+    from fnmatch import fnmatch
+
     from vision.calibration import TableCalibration
 
     for video in sorted(directory.rglob("*.mp4")):
         name = video.stem
+        rel = str(video.relative_to(directory).with_suffix(""))
+        if clips and not any(fnmatch(rel, c) for c in clips):
+            continue
         truth_file = video.with_name(f"{name}.truth.jsonl")
         cal_file = video.with_name(f"{name}.calibration.json")
         if not truth_file.exists() or not cal_file.exists():
@@ -349,7 +356,7 @@ def run_vision(args: argparse.Namespace) -> dict:
     clip's header, so one folder may hold the whole 30/60 fps x 720p/1080p grid)."""
     accs: dict[str, _Acc] = {}
     cache = Path(args.obs_cache) if args.obs_cache else None
-    for key, fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game, cache):
+    for key, fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game, cache, args.clips):
         acc = accs.setdefault(key, _Acc())
         fps = float(key.split("fps")[0])
         res = key.split("/")[1]
@@ -440,6 +447,9 @@ def main() -> int:
     ap.add_argument("--obs-cache", default=None,
                     help="--vision: keep the detector's observations here (refreshed when the video or "
                          "vision/detect.py is newer) so that tracker changes re-run in seconds")
+    ap.add_argument("--clips", nargs="+", default=None,
+                    help="--vision: only clips whose path below --synth-dir (no .mp4) matches one of these "
+                         "fnmatch patterns, e.g. 's30_720/jump-*' (the cache layout stays that of the whole folder)")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--json", default=None, help="also write the report here")
     args = ap.parse_args()
