@@ -70,3 +70,34 @@ def test_a_cue_ball_struck_into_a_pocket_close_by_is_a_shot() -> None:
         shots = list(track_shots(_frames(paths, fps, seed), G, "nine-ball", cfg=ShotBuildConfig()))
         assert len(shots) == 1, seed
         assert [(e.ball, e.pocket) for e in shots[0].events if e.type == "pocket"] == [(0, "side-left")], seed
+
+
+class _Series:
+    """A tracker stand-in: ``series`` gives the frame times and each ball's sightings."""
+
+    def __init__(self, times: np.ndarray, series: dict[int, np.ndarray]) -> None:
+        self.times, self._series = times, series
+
+    def series(self, t0: float, t1: float) -> tuple[np.ndarray, dict[int, np.ndarray], dict[int, float]]:
+        return self.times, self._series, {b: 1.0 for b in self._series}
+
+
+def test_a_flickering_hand_taken_by_a_hidden_track_is_no_roll() -> None:
+    # ho7 break-9-170 60/1080p: after a re-rack the hidden cue ball's track took circles found on a racking hand
+    # withdrawing over the table, on single frames 0.1 s apart; read as a roll, the re-rack became an extra shot
+    from tracking.segment import ShotWindow
+    from tracking.shots import nothing_rolled
+
+    fps, n = 60.0, 40
+    t = np.arange(n) / fps
+    hand = np.stack([np.full(n, 2.03), 0.90 + 0.9 * np.clip(t - 0.1, 0, None)], axis=1)  # 0.9 m/s outward
+    flicker = np.full((n, 2), np.nan)
+    for i in (6, 12, 18, 25, 31):  # alone on their frames
+        flicker[i] = hand[i]
+    window = ShotWindow(t_start=0.0, t_end=float(t[-1]), t_done=float(t[-1]))
+    assert nothing_rolled(_Series(t, {0: flicker, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
+    # the same move seen on frames running is a roll
+    steady = np.full((n, 2), np.nan)
+    for i in (6, 12, 18, 25, 31):
+        steady[i - 1: i + 2] = hand[i - 1: i + 2]
+    assert not nothing_rolled(_Series(t, {0: steady, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
