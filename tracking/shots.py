@@ -83,6 +83,11 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
             # window opened on the first frame, where the 3 was not seen; its pocket was dropped as a hand's)
             m = first.pos(first.t0)
             before[ball] = (float(m[0]), float(m[1]))
+        elif ball in tracker.allowed and (rested := tracker.former_rest(ball, float(times[0]), window.t_start)):
+            # the ball's resting track lost its name to a track born as the ball flew off, and was then dropped
+            # unnamed: it was on the table all the same (ho6 break-9-160 30/1080p and 60/720p: the 4's and the
+            # 7's pockets were dropped as a hand's)
+            before[ball] = rested
         if np.any(~np.isnan(xy[-cfg.end_frames:, 0])):
             seen_at_end.add(ball)
     ctx = ShotContext(g, frame_dt, window.t_start, window.t_end, set(before), seen_at_end)

@@ -178,6 +178,8 @@ class BallTracker:
         self._prev: dict[int, np.ndarray] = {}
         self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
         self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
+        # ball -> tracks that held its name and lost it to another track, left unnamed (``former_rest``)
+        self._former: dict[int, list[Track]] = {}
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -812,6 +814,7 @@ class BallTracker:
         keep = np.array([1e-3 if tr.rested else self.cfg.unrested_keep for tr in live])[:, None]
         cost = np.hstack([-score * weight, np.broadcast_to(-np.log(keep) * weight, (len(live), len(live)))])
         rows, cols = linear_sum_assignment(cost)
+        held = {id(tr): tr.ball for tr in live}
         for tr in live:
             tr.ball = None
             tr.identity_confidence = 0.0
@@ -824,6 +827,24 @@ class BallTracker:
                 p = np.exp(z) / np.exp(z).sum()
                 tr.identity_confidence = float(p[c])
         self._name_by_elimination(live, ids)
+        for tr in live:
+            was = held[id(tr)]
+            if was is not None and tr.ball is None and tr.rested:
+                former = [f for f in self._former.get(was, []) if f.ball is None and now - f.last_seen < 60.0]
+                self._former[was] = [*former, tr]
+
+    def former_rest(self, ball: int, t0: float, t1: float) -> tuple[float, float] | None:
+        """Where a track that once held ``ball``'s name rested in [t0, t1], when that track has lost the name and
+        holds none now: the ball's own resting track, whose name a track born as the ball flew off took (its votes
+        stronger while the old track was lost). None when no such track was seen then."""
+        for tr in reversed(self._former.get(ball, [])):
+            if tr.ball is not None or not tr.rested:
+                continue
+            pts = [p for t, p in zip(tr.times, tr.xy, strict=True) if t0 - 1e-9 <= t <= t1 + 1e-9]
+            if pts:
+                m = np.mean(np.asarray(pts), axis=0)
+                return float(m[0]), float(m[1])
+        return None
 
     def _name_by_elimination(self, live: list[Track], ids: list[int]) -> None:
         """One ball id left over and one unnamed track that is surely a ball (seen on ``elimination_sightings``
