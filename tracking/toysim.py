@@ -2,7 +2,8 @@
 
 Balls slide in straight lines with constant deceleration, collide elastically (equal masses), reflect off the
 cushion noses with restitution, drop when they meet a cushion where a pocket opening is, and leave the table when
-flagged to jump at their next cushion. Every event time is solved to better than 10 microseconds, so a tracker's
+flagged to jump at the first cushion they meet fast enough (``jump_min_speed``, as ``cueref.synth`` does) where a
+cushion stands (not in a pocket's opening: there is nothing there to climb, the ball drops like any other). Every event time is solved to better than 10 microseconds, so a tracker's
 sub-frame timing can be scored against it. It is deliberately simpler than pooltool (no spin, no throw): it tests
 the tracker's geometry, not its physics. numpy only.
 """
@@ -43,7 +44,7 @@ class Scenario:
     positions: dict[int, tuple[float, float]]
     cue_velocity: tuple[float, float]
     t_strike: float = 0.5
-    jumpers: tuple[int, ...] = ()  # balls that fly off the table at their first cushion contact
+    jumpers: tuple[int, ...] = ()  # balls that fly off the table at their first fast cushion contact (ToySim)
     occluders: list[Occluder] = field(default_factory=list)
     family: str = "shot"
     geometry: TableGeometry = field(default_factory=TableGeometry)
@@ -69,12 +70,17 @@ class ToySim:
         decel: rolling deceleration, m/s^2.
         cushion_restitution: fraction of the normal speed kept by a cushion.
         step: longest integration step, s (events inside a step are located by bisection).
+        jump_min_speed: a jumper flies off a cushion it meets at this speed (m/s) or faster, and bounces off a
+            slower one (``cueref.synth.physics``' ``jump_min_speed``: a ball that meets a cushion slowly does not
+            climb it).
     """
 
-    def __init__(self, decel: float = 0.25, cushion_restitution: float = 0.8, step: float = 0.002) -> None:
+    def __init__(self, decel: float = 0.25, cushion_restitution: float = 0.8, step: float = 0.002,
+                 jump_min_speed: float = 1.2) -> None:
         self.decel = decel
         self.e = cushion_restitution
         self.step = step
+        self.jump_min_speed = jump_min_speed
 
     def _advance(self, p: np.ndarray, v: np.ndarray, tau: float) -> tuple[np.ndarray, np.ndarray]:
         speed = np.linalg.norm(v, axis=1)
@@ -168,7 +174,12 @@ class ToySim:
                 events.append({"t": t, "type": "collision", "balls": [a, b]})
             elif kind == "rail":
                 rail = str(other)
-                if a in sc.jumpers:  # it climbs the cushion it meets and flies off (as cueref.synth logs it)
+                if (a in sc.jumpers and not in_mouth(rail, p[a])
+                        and float(np.linalg.norm(v[a])) >= self.jump_min_speed):
+                    # it climbs the cushion it meets and flies off (as cueref.synth logs it). Not in a pocket's
+                    # opening, where no cushion stands (it drops there: jumpers flown off "the cushion" inside a
+                    # corner's mouth were truth no footage can show, toy dev jump-52/-56/-60), and not slowly (a
+                    # ball that meets a cushion slowly rebounds from it)
                     events.append({"t": t, "type": "cushion", "ball": a, "rail": rail})
                     events.append({"t": t, "type": "off_table", "ball": a})
                     on[a] = False
