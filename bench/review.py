@@ -7,14 +7,21 @@ legality, fouls, points and next player. Prints measured figures only.
 
     python bench/review.py sample_videos          # the bundled clips (development data)
     python bench/review.py /tmp/heldout           # clips made with seeds never looked at
+    python bench/review.py DIR --obs-cache CACHE  # detect once, then re-run only tracking and rules
+
+With ``--obs-cache`` the calibration and the detector's observations of each clip are kept in CACHE (made by the
+same calibrate/observe steps the review runs; identity scores rounded to 4 decimals as `cueref detect` writes
+them), so tracker and rules changes can be measured in seconds; delete the cache after a vision change.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 # bench/vision.py would shadow the vision package: import from the repository root, not from bench/.
@@ -23,7 +30,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from adjudicator.match import judge_file  # noqa: E402
 from adjudicator.state import Ruling  # noqa: E402
+from cueref import pipeline  # noqa: E402
 from cueref.review import run_review  # noqa: E402
+from vision.calibration import TableCalibration  # noqa: E402
+from vision.obsfile import read_observations, write_observations  # noqa: E402
+from vision.types import BallObservations  # noqa: E402
+
+
+def _cached(clip: Path, cache: Path) -> tuple[str, Iterator[BallObservations]]:
+    """The clip's calibration file and observations from ``cache``, made first if missing or older than the clip."""
+    cal_file = cache / f"{clip.stem}.calibration.json"
+    obs_file = cache / f"{clip.stem}.obs.jsonl"
+    if not obs_file.exists() or obs_file.stat().st_mtime < clip.stat().st_mtime:
+        cal = pipeline.calibrate(str(clip))
+        pipeline.write_atomically(cal_file, json.dumps(cal.to_dict(), indent=2))
+        write_observations(obs_file, str(clip), TableCalibration.load(cal_file), pipeline.observe(str(clip), cal))
+    return str(cal_file), read_observations(obs_file)[1]
 
 
 def _per_shot(rulings: list[Ruling]) -> dict[int, Ruling]:
@@ -41,6 +63,8 @@ def _key(r: Ruling) -> tuple:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("folder", type=Path)
+    ap.add_argument("--obs-cache", type=Path, default=None,
+                    help="keep each clip's calibration and observations here and reuse them (tracker work)")
     args = ap.parse_args()
     clips = sorted(p for p in args.folder.glob("*.mp4")
                    if p.with_suffix(".calls.jsonl").exists() and p.with_suffix(".truth.jsonl").exists())
@@ -53,8 +77,10 @@ def main() -> int:
         truth_rulings, _ = judge_file(str(clip.with_suffix(".truth.jsonl")), default_choice="first")
         truth = _per_shot(truth_rulings)
         t0 = time.perf_counter()
+        cal_file, obs = _cached(clip, args.obs_cache) if args.obs_cache else (None, None)
         with tempfile.TemporaryDirectory() as tmp:
-            result = run_review(str(clip), tmp, calls_path=str(clip.with_suffix(".calls.jsonl")))
+            result = run_review(str(clip), tmp, calls_path=str(clip.with_suffix(".calls.jsonl")),
+                                calibration=cal_file, observations=obs)
         seconds = time.perf_counter() - t0
         seen = _per_shot(result.rulings)
         same = sum(1 for k, r in truth.items() if k in seen and _key(seen[k]) == _key(r))

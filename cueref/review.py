@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from adjudicator.records import MatchRecord, Record, Shot, ShotEvent, dumps
 from adjudicator.state import Ruling
 from cueref import matchlog, pipeline
 from cueref.diagram import ShotDiagram
+from vision.types import BallObservations
 
 
 @dataclass
@@ -87,8 +88,13 @@ class Referee:
 def run_review(video: str, out_dir: str | Path, *, calls_path: str | None = None, calibration: str | None = None,
                head: str | None = None, game: str | None = None, players: Sequence[str] | None = None,
                lang: str = "en", default_choice: str | None = "first",
-               on_shot: Callable[[Shot], None] | None = None) -> ReviewResult:
-    """Calibrate, track and judge shot by shot, then write the review folder."""
+               on_shot: Callable[[Shot], None] | None = None,
+               observations: Iterable[BallObservations] | None = None) -> ReviewResult:
+    """Calibrate, track and judge shot by shot, then write the review folder.
+
+    ``observations`` are the detector's output for ``video`` made earlier (``cueref detect``, a bench's cache),
+    so that tracking and rules can be re-run without the slow detection; None detects here.
+    """
     out = Path(out_dir)
     calls = matchlog.read_calls(calls_path) if calls_path else None
     header = _header(calls, game, players)
@@ -114,7 +120,8 @@ def run_review(video: str, out_dir: str | Path, *, calls_path: str | None = None
             on_shot(shot)
         return referee.balls_on_table()
 
-    shots = pipeline.track(pipeline.observe(video, cal), cal, header.game, balls=referee.balls_on_table(),
+    obs = pipeline.observe(video, cal) if observations is None else observations
+    shots = pipeline.track(obs, cal, header.game, balls=referee.balls_on_table(),
                            after_shot=judged)
     leftover = referee.weave.leftover()
     if leftover:
