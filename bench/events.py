@@ -148,11 +148,13 @@ def vision_observations(video: Path, cal, cache: Path | None):
     return read_observations(cached)[1]
 
 
-def cases_vision(directory: Path, game: str, cache: Path | None = None, clips: list[str] | None = None):
+def cases_vision(directory: Path, game: str, cache: Path | None = None, clips: list[str] | None = None,
+                 grid: set[str] | None = None):
     """FULL VISION PIPELINE: each `cueref synth` clip's video (this folder and those below it) through D's detector
     (with E's identifier) and the tracker, against the clip's truth shots. Yields the clip's fps/res grid key too.
     ``clips`` (fnmatch patterns on the path below ``directory`` without ``.mp4``, e.g. ``s30_720/jump-*``) narrows
-    the run while keeping the cache layout of the whole folder."""
+    the run while keeping the cache layout of the whole folder; with ``grid``, only clips whose key
+    (``30fps/720p``) is in it."""
     from fnmatch import fnmatch
 
     from vision.calibration import TableCalibration
@@ -166,8 +168,10 @@ def cases_vision(directory: Path, game: str, cache: Path | None = None, clips: l
         cal_file = video.with_name(f"{name}.calibration.json")
         if not truth_file.exists() or not cal_file.exists():
             continue
-        cal = TableCalibration.load(cal_file)
         key = clip_grid_key(video)
+        if grid is not None and key not in grid:
+            continue
+        cal = TableCalibration.load(cal_file)
         clip_cache = None
         if cache is not None:
             clip_cache = cache / key.replace("/", "_") / str(video.parent.relative_to(directory))
@@ -356,7 +360,8 @@ def run_vision(args: argparse.Namespace) -> dict:
     clip's header, so one folder may hold the whole 30/60 fps x 720p/1080p grid)."""
     accs: dict[str, _Acc] = {}
     cache = Path(args.obs_cache) if args.obs_cache else None
-    for key, fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game, cache, args.clips):
+    grid = {f"{fps:g}fps/{res}" for fps in args.fps for res in args.res}
+    for key, fam, name, truths, shots in cases_vision(Path(args.synth_dir), args.game, cache, args.clips, grid):
         acc = accs.setdefault(key, _Acc())
         fps = float(key.split("fps")[0])
         res = key.split("/")[1]
