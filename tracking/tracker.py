@@ -13,6 +13,7 @@ until spotted), so two tracks never claim the same ball.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -180,6 +181,7 @@ class BallTracker:
         self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
         # ball -> tracks that held its name and lost it to another track, left unnamed (``former_rest``)
         self._former: dict[int, list[Track]] = {}
+        self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -286,6 +288,7 @@ class BallTracker:
         free_tracks = list(range(len(self.tracks)))
         matches: list[tuple[int, int]] = []
         self._hyp_velocity = {}
+        self._touched = {}
         # confident detections first, globally, within the wide gate (a tight first stage would force swaps when
         # a struck ball lands beside a resting one); weak detections only recover leftovers near their prediction
         for dets, wide in ((high, True), (low, False)):
@@ -295,6 +298,7 @@ class BallTracker:
             used = {m[0] for m in got}
             free_tracks = [k for k in free_tracks if k not in used]
         self._prev = {k: np.asarray(self.tracks[k].xy[-1]) for k, _ in matches if self.tracks[k].xy}
+        self._touched = {}  # the matched tracks move on below
         obs = self._streak_centres(obs, matches, det_idx)
         for k, d in matches:
             tr = self.tracks[k]
@@ -335,6 +339,7 @@ class BallTracker:
                 # 9 in the middle of a real rack is found 50 mm from its neighbour's detection)
                 continue
             lost = self._lost_match(obs, d)
+            self._touched = {}
             if lost is not None:  # a fast ball that bounced out of the gate, or came out from under an arm
                 z = obs.xy[d]
                 lost.kf.x = np.array([z[0], 0.0, z[1], 0.0])
@@ -759,7 +764,12 @@ class BallTracker:
             return True
         if dist > self.cfg.max_speed * (t - tr.last_seen) + slack:
             return False
-        return tr.ball in (None, 0) or not self._rests_at_last(tr) or self._touched_since(tr)
+        if tr.ball in (None, 0) or not self._rests_at_last(tr):
+            return True
+        touched = self._touched.get(tr.track_id)
+        if touched is None:
+            touched = self._touched[tr.track_id] = self._touched_since(tr)
+        return touched
 
     def _rests_at_last(self, tr: Track, n: int = 3) -> bool:
         """Its last ``n`` sightings are within 4 mm of its last one (a ball at rest, not one rolling on)."""
@@ -776,8 +786,7 @@ class BallTracker:
         for other in self.tracks:
             if other is tr or not other.xy:
                 continue
-            times = other.times
-            i = int(np.searchsorted(times, tr.last_seen, side="right"))
+            i = bisect.bisect_right(other.times, tr.last_seen)
             pts = np.asarray(other.xy[max(i - 1, 0):] + [tuple(other.position)])
             if len(pts) < 2 or float(np.max(np.linalg.norm(pts - pts[0], axis=1))) <= self.cfg.rest_radius:
                 continue  # at rest all along: a touching neighbour in a rack did not strike it
