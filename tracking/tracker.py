@@ -303,13 +303,13 @@ class BallTracker:
         for k, d in matches:
             tr = self.tracks[k]
             z = obs.xy[d]
-            if streaky[d] and (k, d) not in self._hyp_velocity and self._streak_update(tr, z, obs.streak[d]):
-                pass
-            elif (k, d) in self._hyp_velocity:
+            if (k, d) in self._hyp_velocity:
                 # matched where a collision this frame put it: carry on with the velocity the collision gave
                 v = self._hyp_velocity[(k, d)]
                 tr.kf.x = np.array([z[0], v[0], z[1], v[1]])
                 tr.kf.P = np.diag([self.cfg.measurement_sigma ** 2, 4.0, self.cfg.measurement_sigma ** 2, 4.0])
+            elif streaky[d] and self._streak_update(tr, z, obs.streak[d]):
+                pass  # corrected along its streak
             elif tr.hidden or float(np.linalg.norm(z - tr.position)) > self.cfg.gate:
                 # struck, deflected or back from hiding: restart the velocity rather than drag the old one
                 dt_seen = max(t - tr.times[-1], 1e-3) if tr.times else 1e-3
