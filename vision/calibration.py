@@ -171,15 +171,15 @@ class TableCalibration:
 
         The corners are sorted around the table; ``head`` says which image side holds the head rail (default: the
         left or, for a table standing upright in the image, the bottom). ``long_horizontal`` says whether the long
-        rails run across the image (None: judged from the side lengths, which a steep camera can mislead).
+        rails run across the image (None: judged from the rectangle's shape undone from perspective,
+        ``across_to_upright``; the side lengths alone mislead at a steep angle).
         """
         c, _ = _as_points(corners_px)
         if c.shape != (4, 2):
             raise CalibrationError(f"need exactly 4 corners (x1,y1,...,x4,y4), got {len(c)}")
         ordered = order_corners(c)  # top-left, top-right, bottom-right, bottom-left (image)
         if long_horizontal is None:
-            long_horizontal = bool(np.linalg.norm(ordered[1] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[3])
-                                   >= np.linalg.norm(ordered[3] - ordered[0]) + np.linalg.norm(ordered[2] - ordered[1]))
+            long_horizontal = bool(across_to_upright(ordered, image_size) >= 1.0)
         if head is None:
             head = "left" if long_horizontal else "bottom"
         if head in ("left", "right") and not long_horizontal or head in ("top", "bottom") and long_horizontal:
@@ -275,3 +275,34 @@ def order_corners(c: Sequence[Sequence[float]] | np.ndarray) -> np.ndarray:
     ring = pts[np.argsort(ang)]  # clockwise in image coordinates (y down), starting near angle -pi (left)
     start = int(np.argmin(ring.sum(axis=1)))  # top-left has the smallest x + y
     return np.roll(ring, -start, axis=0)
+
+
+def across_to_upright(ordered: np.ndarray, image_size: tuple[int, int]) -> float:
+    """The table's true length ratio of its sides running across the image to those running up and down, from
+    the four image corners (top-left, top-right, bottom-right, bottom-left) of a rectangle seen in perspective.
+
+    Why: an end-on camera sees the near short rail longer than the far long rails (UniPD games 2 and 4: the near
+    rail 810 px, the far one 364 px, the long rails 400 px high), so image side lengths put the long axis across
+    the table and the expected ball radius came out 1.4x too big at the near rail and 0.6x too small at the far
+    one. Undoing the perspective needs the focal length f (principal point at the image centre, square pixels):
+    the rectangle's corners being right angles gives it (Zhang & He's whiteboard equation) when the quad
+    converges both ways; when one pair of sides stays parallel (a camera straight down the table) it does not,
+    and f = the image width (a 53-degree field of view, broadcast and phone cameras are ~40-70) is taken. For an
+    overhead view the answer is the side-length ratio whatever f is."""
+    w = float(image_size[0])
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float64)
+    hom, _ = cv2.findHomography(src, np.asarray(ordered, np.float64), 0)
+    if hom is None:
+        return 1.0
+    shift = np.array([[1.0, 0.0, -image_size[0] / 2], [0.0, 1.0, -image_size[1] / 2], [0.0, 0.0, 1.0]])
+    g = shift @ hom
+    h1, h2 = g[:, 0], g[:, 1]
+    f = w
+    den = h1[2] * h2[2]
+    if abs(den) > 1e-12:
+        f2 = -(h1[0] * h2[0] + h1[1] * h2[1]) / den
+        if (0.3 * w) ** 2 <= f2 <= (5.0 * w) ** 2:
+            f = float(np.sqrt(f2))
+    k_inv = np.array([[1 / f, 0.0, 0.0], [0.0, 1 / f, 0.0], [0.0, 0.0, 1.0]])
+    m = k_inv @ g
+    return float(np.linalg.norm(m[:, 0]) / max(np.linalg.norm(m[:, 1]), 1e-12))

@@ -102,3 +102,45 @@ def test_bad_calibration_files_say_what_is_wrong(tmp_path, text: str, message: s
 def test_missing_calibration_file() -> None:
     with pytest.raises(CalibrationError, match="not found"):
         TableCalibration.load("/nonexistent/cal.json")
+
+
+def _project(points: np.ndarray, eye: np.ndarray, target: np.ndarray, f: float, size: tuple[int, int]) -> np.ndarray:
+    """Pinhole image (principal point at the centre, square pixels) of table points (z = 0) seen from ``eye``."""
+    fwd = (target - eye) / np.linalg.norm(target - eye)
+    right = np.cross(fwd, [0.0, 0.0, 1.0])
+    right /= np.linalg.norm(right)
+    down = np.cross(fwd, right)
+    rel = np.c_[points, np.zeros(len(points))] - eye
+    cam = np.c_[rel @ right, rel @ down, rel @ fwd]
+    return cam[:, :2] / cam[:, 2:3] * f + np.array(size) / 2
+
+
+@pytest.mark.parametrize("eye, f", [
+    ((0.635, -1.6, 1.4), 1100.0),  # end-on (UniPD game 2's look): the near short rail is 1.06x wider than the long
+                                   # rails are high in the image
+    ((-0.5, -2.5, 1.5), 900.0),    # behind a corner: both pairs of sides converge
+])
+def test_a_steep_camera_does_not_turn_the_long_rails_across(eye: tuple[float, float, float], f: float) -> None:
+    # Table x along its width (1.27 m), y along its length (2.54 m) away from the camera.
+    size = (1024, 576)
+    corners = np.array([[0, 0], [1.27, 0], [1.27, 2.54], [0, 2.54]], float)
+    px = _project(corners, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
+    cal = TableCalibration.from_corners(px, size)
+    # the table's length runs from the near short rail (corners 0, 1) to the far one (corners 2, 3)
+    near_mid, far_mid = cal.image_to_table(px[:2].mean(axis=0)), cal.image_to_table(px[2:].mean(axis=0))
+    assert np.linalg.norm(far_mid - near_mid) == pytest.approx(2.54, abs=0.01)
+    # so the expected ball radius at the near rail is the true one, a sphere's outline being about as wide as
+    # the table across the line of sight (the old side-length rule made it 1.3-1.6x too big)
+    at = np.array([[0.635, 0.1], [0.635 + 0.028575, 0.1]])
+    ip = _project(at, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
+    true_r = float(np.linalg.norm(ip[1] - ip[0]))
+    assert float(cal.ball_radius_px(cal.image_to_table(ip[0]))) == pytest.approx(true_r, rel=0.15)
+
+
+def test_an_oblique_near_square_quad_keeps_its_long_rails_across() -> None:
+    # UniPD game3_clip1's cushion-nose corners (its side pockets were not seen): the rails across the image are
+    # 840 px together, the others 863 px, but undone from perspective the ones across are 1.75x longer.
+    quad = [[152.1, 344.4], [544.3, 111.6], [895.1, 153.1], [651.2, 450.6]]
+    cal = TableCalibration.from_corners(quad, (1024, 576))
+    assert cal.head in ("left", "right")
+    assert float(np.linalg.norm(cal.table_to_image([0.0, 0.0]) - cal.table_to_image([2.54, 0.0]))) > 400
