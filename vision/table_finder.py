@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from adjudicator.errors import CalibrationError
-from vision.calibration import TableCalibration
+from vision.calibration import TableCalibration, across_to_upright, order_corners
 from vision.geometry import TABLE_SIZES
 
 WORK_WIDTH = 640  # px: the coarse search runs at this width
@@ -285,7 +285,7 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
                                "measured; " + HINT)
 
     # Step inward to the cushion nose: the strongest grey-level edge within a cushion's width of the outer edge.
-    band = np.arange(CUSHION_BAND[0] * px_per_m, CUSHION_BAND[1] * px_per_m, 0.5)
+    inward_scale = _inward_scales(cloth_quad, (w, h), length, width)
     gsm = cv2.GaussianBlur(gray_full, (0, 0), 1.0)
     nose_lines, nose_points, found = [], [], []
     for k in range(4):
@@ -294,6 +294,8 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
         inward = np.array([-u[1], u[0]])
         if np.dot(cloth_quad.mean(axis=0) - p0, inward) < 0:
             inward = -inward
+        px_per_m = inward_scale[k]
+        band = np.arange(CUSHION_BAND[0] * px_per_m, CUSHION_BAND[1] * px_per_m, 0.5)
         stations, vals = _profiles(gsm, p0, p1, inward, band, 60)
         grad = np.abs(np.diff(vals, axis=1)) * 2  # grey levels per pixel
         idx = np.array([_first_strong(g) for g in grad])
@@ -321,6 +323,35 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
         raise CalibrationError("the rails found do not make a table; " + HINT)
     return TableFit(cloth_quad=cloth_quad, nose_quad=nose_quad, nose_points=nose_points, nose_lines=nose_lines,
                     nose_found=found, long_horizontal=_long_rails_across(cloth, cloth_quad))
+
+
+def _inward_scales(quad: np.ndarray, size: tuple[int, int], length: float, width: float) -> list[float]:
+    """Pixels per metre across each side of the cloth's outer quad (side k runs from corner k to k + 1), inward
+    from its middle, through the quad's homography to the outer rectangle (the long axis from
+    ``across_to_upright``).
+
+    Why: one scale for the whole table (the long sides' pixels over their length) made the band searched for
+    the nose, and the default inset, ~2x too deep at the far rail of an end-on camera, where the table is
+    foreshortened: the nose was taken ~10 cm inside the far rail (UniPD game 4), and balls frozen there fell
+    outside the table. For an overhead camera every side gets about that one scale."""
+    c = CUSHION_DEFAULT
+    ordered = order_corners(quad)
+    across = across_to_upright(ordered, size) >= 1.0
+    ax, ay = (length + 2 * c, width + 2 * c) if across else (width + 2 * c, length + 2 * c)
+    hom, _ = cv2.findHomography(ordered, np.array([[0, 0], [ax, 0], [ax, ay], [0, ay]], np.float64), 0)
+    out = []
+    centre = quad.mean(axis=0)
+    for k in range(4):
+        p0, p1 = quad[k], quad[(k + 1) % 4]
+        u = (p1 - p0) / np.linalg.norm(p1 - p0)
+        inward = np.array([-u[1], u[0]])
+        if np.dot(centre - p0, inward) < 0:
+            inward = -inward
+        mid = (p0 + p1) / 2
+        pts = np.array([mid, mid + 10.0 * inward], np.float64).reshape(-1, 1, 2)
+        t = cv2.perspectiveTransform(pts, hom).reshape(-1, 2)
+        out.append(10.0 / max(float(np.linalg.norm(t[1] - t[0])), 1e-9))
+    return out
 
 
 def _long_rails_across(cloth: np.ndarray, quad: np.ndarray) -> bool | None:

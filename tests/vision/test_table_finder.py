@@ -58,3 +58,37 @@ def test_a_table_too_small_in_the_frame() -> None:
     cv2.rectangle(img, (600, 330), (680, 370), (150, 95, 25), -1)  # a blue 'table' of 80 x 40 px
     with pytest.raises(CalibrationError, match="too small"):
         calibrate_image(img)
+
+
+def _end_on_view(points: np.ndarray, eye: np.ndarray, f: float, size: tuple[int, int]) -> np.ndarray:
+    """Pinhole image of table points (x across the table, y along it, z = 0) from ``eye`` behind the near rail."""
+    target = np.array([0.635, 1.27, 0.0])
+    fwd = (target - eye) / np.linalg.norm(target - eye)
+    right = np.cross(fwd, [0.0, 0.0, 1.0])
+    right /= np.linalg.norm(right)
+    down = np.cross(fwd, right)
+    rel = np.c_[points, np.zeros(len(points))] - eye
+    cam = np.c_[rel @ right, rel @ down, rel @ fwd]
+    return cam[:, :2] / cam[:, 2:3] * f + np.array(size) / 2
+
+
+def test_the_far_nose_of_an_end_on_table_is_looked_for_at_the_far_rails_scale() -> None:
+    # An end-on camera (UniPD game 4's look) foreshortens the far end: a cushion's 5 cm there are a few pixels.
+    # Drawn: room, wooden rails, cushion tops (the cloth's hue, darker), the bed, and 11 cm inside the far nose a
+    # dark line (the foot of the far cushion's face and its shadow, as seen at an angle). The nose must be looked
+    # for within a cushion's width of the outer edge at the far rail's own scale, not at the whole table's.
+    size, eye, f = (1024, 576), np.array([0.635, -2.0, 1.6]), 950.0
+    img = np.full((size[1], size[0], 3), 40, np.uint8)
+
+    def poly(x0: float, y0: float, x1: float, y1: float, colour: tuple[int, int, int]) -> None:
+        pts = _end_on_view(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), eye, f, size)
+        cv2.fillPoly(img, [np.round(pts * 16).astype(np.int32)], colour, cv2.LINE_AA, 4)
+
+    poly(-0.2, -0.2, 1.47, 2.74, (40, 70, 120))   # wood
+    poly(-0.05, -0.05, 1.32, 2.59, (130, 100, 25))  # cushion tops
+    poly(0.0, 0.0, 1.27, 2.54, (165, 128, 32))     # the bed
+    poly(0.0, 2.42, 1.27, 2.43, (60, 46, 12))      # the dark line at the far cushion's foot
+    cal = calibrate_image(img)
+    far = _end_on_view(np.array([[0.3, 2.54], [0.635, 2.54], [0.97, 2.54]]), eye, f, size)
+    along = cal.image_to_table(far)[:, 0]  # the table frame's x runs along its length, from the head rail
+    assert np.abs(np.abs(along - 1.27) - 1.27).max() < 0.02
