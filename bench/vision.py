@@ -1,6 +1,7 @@
 """Vision benchmark: detection, centre error, identification and speed, on generated and real footage.
 
     python3 bench/vision.py [--quick] [--split eval|dev] [--only synth,unipd,clips2019,speed]
+    python3 bench/vision.py --split dev --only unipd --unipd-clips dev --misses   # games 2-4, every miss listed
 
 What it tunes on and what it reports on are kept apart (printed at the top of the output):
 - synthetic: scenes are drawn with C's renderer (``cueref.synth``) from seeds. Dev seeds 0-99 were used while
@@ -226,6 +227,9 @@ def bench_synth(seeds: range, resolution: str, frames_per_seed: int, identifier:
 PIPELINE_FRAMES = 5  # a still view watched for 5 frames: the CNN (4 balls a frame) has seen every ball
 
 
+UNIPD_DEV = ("game2_clip1", "game2_clip2", "game3_clip1", "game3_clip2", "game4_clip1", "game4_clip2")
+
+
 def bench_unipd(clip: str, identifier: object | None, pipeline_frames: int = 0) -> dict | None:
     from vision.autocalibrate import calibrate_source
     from vision.io import read_image
@@ -238,6 +242,7 @@ def bench_unipd(clip: str, identifier: object | None, pipeline_frames: int = 0) 
     except Exception as exc:  # report, do not stop the bench
         return {"error": str(exc)}
     tp = fn = fp = cat_ok = pipe_ok = pipe_n = 0
+    misses: list[str] = []  # one line per missed, false or wrongly categorised ball (``--misses``)
     errs_px: list[float] = []
     errs_mm: list[float] = []
     for which in ("first", "last"):
@@ -257,6 +262,18 @@ def bench_unipd(clip: str, identifier: object | None, pipeline_frames: int = 0) 
             errs_px.append(float(np.linalg.norm(obs.xy_px[j] - truth[i])))
             errs_mm.append(float(np.linalg.norm(obs.xy[j] - cal.image_to_table(truth[i]))) * 1000)
             cat_ok += int(np.argmax(cats[j]) == cls[i])
+            if np.argmax(cats[j]) != cls[i]:
+                misses.append(f"{which:5s} category at ({truth[i][0]:.0f}, {truth[i][1]:.0f}): {CATS[cls[i]]} "
+                              f"taken for {CATS[int(np.argmax(cats[j]))]}")
+        found_t, found_d = {i for i, _ in pairs}, {j for _, j in pairs}
+        for i in sorted(set(range(len(truth))) - found_t):
+            r_exp = float(cal.ball_radius_px(cal.image_to_table(truth[i])))
+            misses.append(f"{which:5s} MISSED {CATS[cls[i]]} at ({truth[i][0]:.0f}, {truth[i][1]:.0f}): box "
+                          f"{boxes[i, 2]:.0f}x{boxes[i, 3]:.0f} px, expected radius {r_exp:.1f} px, table "
+                          f"({', '.join(f'{v:.2f}' for v in cal.image_to_table(truth[i]))}) m")
+        for j in sorted(set(range(len(obs))) - found_d):
+            misses.append(f"{which:5s} FALSE ball at ({obs.xy_px[j][0]:.0f}, {obs.xy_px[j][1]:.0f}): radius "
+                          f"{obs.radius_px[j]:.1f} px, confidence {obs.confidence[j]:.2f}")
         if pipeline_frames:
             # What the pipeline (CombinedIdentifier: fast scores plus the CNN, at most 4 balls a frame) says about
             # this view after it has watched it for ``pipeline_frames`` frames of a still table.
@@ -272,7 +289,7 @@ def bench_unipd(clip: str, identifier: object | None, pipeline_frames: int = 0) 
     return {"recall": tp / max(tp + fn, 1), "precision": tp / max(tp + fp, 1), "n": tp + fn,
             "err_px_med": pct(errs_px, 50), "err_px_p95": pct(errs_px, 95), "err_mm_med": pct(errs_mm, 50),
             "cat": cat_ok / max(tp, 1), "cal_mm": cal.reprojection_error_mm,
-            "cat_pipeline": pipe_ok / pipe_n if pipe_n else None}
+            "cat_pipeline": pipe_ok / pipe_n if pipe_n else None, "misses": misses, "head": cal.head}
 
 
 def bench_2019() -> list[tuple[str, str]]:
@@ -380,6 +397,10 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=None, help="frames per synthetic seed (id voting)")
     ap.add_argument("--first", type=int, default=0,
                     help="first synthetic seed, counted from the split's first (0 / 1000): fresh seeds for a new report")
+    ap.add_argument("--unipd-clips", default="all",
+                    help="UniPD clips to run: all, dev (games 2-4, the only ones to tune on) or a comma list")
+    ap.add_argument("--misses", action="store_true",
+                    help="UniPD: list every missed, false and wrongly categorised ball, with its place")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -423,7 +444,12 @@ def main() -> None:
             print(f"  category = {id_name} on the detector's balls; pipeline = vision.identify.CombinedIdentifier "
                   f"(what cueref detect/track/review use) after {PIPELINE_FRAMES} frames of the still view; its CNN saw "
                   "crops of game1_clip2-4 in training, so game1 is not fully independent for it")
-            for clip in sorted(p.name for p in (REAL / "unipd_billiard_cv2024").iterdir() if p.is_dir()):
+            clips = sorted(p.name for p in (REAL / "unipd_billiard_cv2024").iterdir() if p.is_dir())
+            if args.unipd_clips == "dev":
+                clips = [c for c in clips if c in UNIPD_DEV]
+            elif args.unipd_clips != "all":
+                clips = [c for c in clips if c in args.unipd_clips.split(",")]
+            for clip in clips:
                 r = bench_unipd(clip, identifier, PIPELINE_FRAMES if identifier is not False else 0)
                 tag = "REPORT" if clip == "game1_clip1" else ("dev" if not clip.startswith("game1") else "as is")
                 if r is None:
@@ -435,7 +461,10 @@ def main() -> None:
                       f"  err median {r['err_px_med']:.1f} px ({r['err_mm_med']:.0f} mm) p95 {r['err_px_p95']:.1f} px"
                       f"  category {100 * r['cat']:5.1f} %"
                       + (f"  pipeline {100 * r['cat_pipeline']:5.1f} %" if r.get("cat_pipeline") is not None else "")
-                      + f"  (n={r['n']})")
+                      + f"  (n={r['n']}, head {r['head']})")
+                if args.misses:
+                    for line in r["misses"]:
+                        print(f"      {line}")
     if "clips2019" in only and (REAL / "rexlapis_poolpredictor").is_dir():
         print("\n2019 overhead clips (no annotations; ball counts checked by eye, see docs/VISION.md):")
         for name, line in bench_2019():
