@@ -82,8 +82,8 @@ class DetectorParams:
             this share of its convex hull (two touching balls pinch in between).
         hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
         static_diff, static_pixels: a frame is unchanged (the last detection is reused) when fewer than
-            ``static_pixels`` working pixels on the table moved by more than ``static_diff`` grey
-            levels since the last full detection.
+            ``static_pixels`` working pixels on the table changed by more than ``static_diff`` levels
+            (``region.change``: the channels' changes summed with the grey weights) since the last full detection.
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
         min_separation: two centres closer than this (x radius) are one ball.
@@ -175,7 +175,7 @@ class DetectorParams:
 @dataclass
 class _Measured:
     """The balls of the last full detection, as measured (full-resolution centres, radii, the circle fit's
-    share, identity scores), each with the working-resolution grey window it was measured against."""
+    share, identity scores), each with the working-resolution (colour) window it was measured against."""
 
     at: np.ndarray
     centres: np.ndarray
@@ -299,7 +299,7 @@ class BallDetector:
         # _jaw_balls' last answer per crop (whole-image box): the not-cloth crop and the balls found there
         self._jaw_cache: dict[tuple[int, ...], tuple[np.ndarray, list[tuple[float, float, float]]]] = {}
         self._win_off = (0, 0)  # the searched window's origin (working pixels) while a region pass crops to one
-        self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last full detection and its image
+        self._ref: tuple[np.ndarray, BallObservations] | None = None  # the last detection and its (colour) image
         self._fg: np.ndarray | None = None  # the last foreground mask, which region passes update where they search
         self._region_passes = 0  # region passes since the last whole-table pass
         self._balls: _Measured | None = None  # its balls as measured, for reuse where nothing changed
@@ -399,18 +399,18 @@ class BallDetector:
         """The balls in one frame, table coordinates via the calibration.
 
         When the table looks as it did when its balls were last decided (fewer than ``static_pixels`` working
-        pixels changed by more than ``static_diff`` grey levels: balls at rest
+        pixels changed by more than ``static_diff`` levels, ``region.change``: balls at rest
         between shots, a player walking round the table outside it), those balls are returned again at a
         fraction of the cost. When only parts of it changed (a cue and an arm over one end, a rolling ball), only
         those parts are searched again (``region_pass``, see vision/region.py)."""
         image = frame.image
         small = self._small(image)
-        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         if self._ref is not None:
-            ref_grey, ref_obs = self._ref
-            changed = region.changed_mask(grey, ref_grey, self.p.static_diff, self.table_mask)
+            ref_small, ref_obs = self._ref
+            changed = region.changed_mask(small, ref_small, self.p.static_diff, self.table_mask)
             if cv2.countNonZero(changed) < self.p.static_pixels:
                 return replace(ref_obs, t=frame.t, frame_index=frame.index)
+            grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
             since = self._region_passes
             if self.region_pass and since < self.region_params.full_every and self._fg is not None:
                 todo = region.plan(changed, float(self.rmap.max()), self.region_params)
@@ -419,13 +419,15 @@ class BallDetector:
                 found = self._detect_regions(frame, small, grey, todo) if todo is not None else None
                 if todo is not None and found is not None:
                     obs = found
-                    new_ref = ref_grey.copy()
-                    np.copyto(new_ref, grey, where=self._taken > 0)
+                    new_ref = ref_small.copy()
+                    np.copyto(new_ref, small, where=self._taken[..., None] > 0)
                     self._ref = (new_ref, obs)
                     self._region_passes = since + 1
                     return obs
+        else:
+            grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         obs = self._detect_full(frame, small, grey)
-        self._ref = (grey, obs)
+        self._ref = (small, obs)
         self._region_passes = 0
         return obs
 
@@ -439,7 +441,7 @@ class BallDetector:
         if len(cands) == 0:
             self._balls = None
             return BallObservations.empty(frame.t, frame.index)
-        return self._measure(frame, grey, fg, cands, kinds)
+        return self._measure(frame, small, fg, cands, kinds)
 
     def _search(self, fg: np.ndarray, grey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Candidate centres (working resolution) and how each was found, in the not-cloth mask ``fg`` (the whole
@@ -843,19 +845,20 @@ class BallDetector:
         if len(cands) == 0 and not keep.any():
             self._balls = None
             return BallObservations.empty(frame.t, frame.index)
-        return self._measure(frame, grey, fg_all, cands, kinds, keep)
+        return self._measure(frame, small, fg_all, cands, kinds, keep)
 
-    def _measure(self, frame: Frame, grey: np.ndarray, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
+    def _measure(self, frame: Frame, small: np.ndarray, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray,
                  keep: np.ndarray | None = None) -> BallObservations:
         """Refine, test and identify candidates (working resolution) into observations; ``keep``: the last
-        frame's balls (``_balls``) that stand unchanged beside them (a region pass)."""
+        frame's balls (``_balls``) that stand unchanged beside them (a region pass); ``small``: the frame's
+        working image (colour), whose windows say which balls stand unchanged."""
         image = frame.image
         x0, y0 = self.roi[:2]
         centres = cands / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
         # Balls whose neighbourhood has not changed since they were last measured keep that measurement (a
         # player or a rolling ball over one part of the table costs the refinement of that part only); identity
         # scores are reused only when every ball is (they are computed for a frame's balls together).
-        prev = self._kept_balls(cands, grey)
+        prev = self._kept_balls(cands, small)
         fresh = prev < 0
         radii, fit = np.zeros(len(centres)), np.zeros(len(centres))
         ids = np.zeros((len(centres), N_IDS))
@@ -905,7 +908,7 @@ class BallDetector:
             ids = np.full((len(centres), N_IDS), 1.0 / N_IDS)
             seen = ~np.any(streak != 0, axis=1)
             ids[seen] = self._identify(image, centres[seen], radii[seen])
-        self._remember(grey, centres, radii, fit, ids, prev)
+        self._remember(small, centres, radii, fit, ids, prev)
         if len(centres) == 0:
             return BallObservations.empty(frame.t, frame.index)
         return BallObservations(t=frame.t, frame_index=frame.index, xy=xy, xy_px=centres, radius_px=radii,
@@ -960,15 +963,16 @@ class BallDetector:
         return list(zip(np.maximum(x - half, 0).tolist(), np.maximum(y - half, 0).tolist(),
                         np.minimum(x + half + 1, w).tolist(), np.minimum(y + half + 1, h).tolist(), strict=True))
 
-    def _kept_balls(self, cands: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    def _kept_balls(self, cands: np.ndarray, small: np.ndarray) -> np.ndarray:
         """For each candidate (working resolution), the index of the remembered ball it is, when that ball's
-        window looks as it did when the ball was measured (no pixel changed by more than ``static_diff`` grey
-        levels; compared with the ball's own snapshot, so slow drift adds up until it trips), else -1."""
+        window of the working image ``small`` looks as it did when the ball was measured (no pixel changed by more
+        than ``static_diff``, as ``region.changed_mask`` measures it; compared with the ball's own snapshot, so
+        slow drift adds up until it trips), else -1."""
         out = np.full(len(cands), -1)
         old = self._balls
         if old is None or len(old.at) == 0 or len(cands) == 0:
             return out
-        h, w = grey.shape
+        h, w = small.shape[:2]
         r = self.rmap[_pixels(cands, w, h)[::-1]]
         d = np.linalg.norm(cands[:, None] - old.at[None], axis=-1)
         j = np.argmin(d, axis=1)
@@ -979,13 +983,14 @@ class BallDetector:
             if k not in still:
                 x0, y0, x1, y1 = old.windows[k]
                 patch = old.patches[k]
-                still[k] = patch.size == 0 or cv2.norm(grey[y0:y1, x0:x1], patch, cv2.NORM_INF) <= self.p.static_diff
+                still[k] = patch.size == 0 or float(region.change(small[y0:y1, x0:x1], patch).max()) <= (
+                    self.p.static_diff)
             if still[k]:
                 out[i] = k
                 still[k] = False  # one candidate per ball
         return out
 
-    def _remember(self, grey: np.ndarray, centres: np.ndarray, radii: np.ndarray, fit: np.ndarray,
+    def _remember(self, small: np.ndarray, centres: np.ndarray, radii: np.ndarray, fit: np.ndarray,
                   ids: np.ndarray, prev: np.ndarray) -> None:
         """Keep this frame's balls for ``_kept_balls``: a ball measured afresh with a snapshot of its window now,
         a kept ball with the snapshot it was measured against."""
@@ -1002,7 +1007,7 @@ class BallDetector:
             else:
                 wx0, wy0, wx1, wy1 = fresh[i]
                 windows.append(fresh[i])
-                patches.append(grey[wy0:wy1, wx0:wx1].copy())
+                patches.append(small[wy0:wy1, wx0:wx1].copy())
         self._balls = _Measured(at=at, centres=centres.copy(), radii=radii.copy(), fit=fit.copy(), ids=ids.copy(),
                                 windows=windows, patches=patches)
 

@@ -2,12 +2,12 @@
 
 Why: between shots and during most of one, only part of the table changes from one frame to the next (a cue and
 an arm over one end, one or two rolling balls). The detector compares each frame with a reference image (the
-working-resolution grey of the table as it was when each part was last searched) and searches again only around
+working-resolution image of the table as it was when each part was last searched) and searches again only around
 what changed; balls elsewhere are kept as they were. What makes this safe:
 
-- *Change.* A pixel counts as changed when its grey level moved by more than the detector's ``static_diff``
-  since the reference (not since the last frame, so a slow drift adds up until it trips). Isolated specks of
-  compression noise (fewer than ``min_speck`` changed pixels close together; on the 2019 broadcast clips ~30
+- *Change.* A pixel counts as changed when its colour moved by more than the detector's ``static_diff``
+  (``change``: its channels' changes summed with the grey weights) since the reference (not since the last
+  frame, so a slow drift adds up until it trips). Isolated specks of compression noise (fewer than ``min_speck`` changed pixels close together; on the 2019 broadcast clips ~30
   specks a frame had made the windows cover 50-80 % of the table) open no window, but they stay changed against
   the reference, so the crescent of a ball drifting slowly grows until it is no longer a speck and trips it.
 - *Accept zone.* Around the changed pixels, ``accept_radii`` ball radii wide: every ball with a changed pixel, or
@@ -65,9 +65,22 @@ class RegionPlan:
         return grid[yi, xi]
 
 
-def changed_mask(grey: np.ndarray, ref: np.ndarray, diff: float, table_mask: np.ndarray) -> np.ndarray:
-    """uint8 mask (255 = changed) of table pixels whose grey level moved by more than ``diff`` since ``ref``."""
-    return cv2.compare(cv2.absdiff(grey, ref), float(diff), cv2.CMP_GT) & table_mask
+def change(image: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """How much each pixel of ``image`` (BGR, or grey) changed since ``ref``: the absolute change of each
+    channel, summed with the grey weights (uint8, on the grey scale).
+
+    Why not the change of grey: a red ball and blue cloth are close in grey (ho7 dev clip jump-171 at 30/720p:
+    the red 3, blurred at a rail, then gone, was "unchanged" for 25 frames and kept as a ball), while their
+    channels differ by 100-170 levels. This is never below the grey change (|sum w_c d_c| <= sum w_c |d_c|), so
+    everything that changed before still does; the grey weights keep blue, the channel with the most chroma noise
+    after 4:2:0 compression, at the weight it had; and it costs one conversion, the one the grey image took."""
+    d = cv2.absdiff(image, ref)
+    return cv2.cvtColor(d, cv2.COLOR_BGR2GRAY) if d.ndim == 3 else d
+
+
+def changed_mask(image: np.ndarray, ref: np.ndarray, diff: float, table_mask: np.ndarray) -> np.ndarray:
+    """uint8 mask (255 = changed) of table pixels whose ``change`` since ``ref`` is more than ``diff``."""
+    return cv2.compare(change(image, ref), float(diff), cv2.CMP_GT) & table_mask
 
 
 def plan(changed: np.ndarray, r: float, params: RegionParams) -> RegionPlan | None:
