@@ -119,6 +119,13 @@ class DetectorParams:
             rolling against it 4.8-5.3 on the 2019 clips 1, 8 and 14) and holds at most one outline whose votes
             reach ``streak_votes`` x the threshold (a chain of touching still balls has one per ball, a smear
             none, a struck ball's sharp start one; ``_streak``).
+        trail_min, trail_alpha, trail_across: a shorter blob, at least ``trail_min`` radii long, with exactly one
+            such outline is one ball too when the rest of it is a translucent trail of that ball: its pixels'
+            colour offsets from the cloth, split along the sharp ball's and across it (shares of the sharp
+            ball's), reach at most ``trail_alpha`` along (90th percentile) and ``trail_across`` across (median).
+            On every frame of the 18 2019 clips: the struck cue balls of clip 12 frame 0 and clip 8 frame 18
+            0.57 / 0.05 and 0.61 / 0.06, a lone blurred cue ball (clip 2 frame 26) 0.76 / 0.08; touching pairs
+            (a still ball, another blurred against it) 1.09-1.65 along, or 0.18-1.4 across (``_trail_share``).
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -170,6 +177,9 @@ class DetectorParams:
     revote_apart: float = 6.0
     streak_min: float = 5.4
     streak_votes: float = 1.6
+    trail_min: float = 3.0
+    trail_alpha: float = 0.8
+    trail_across: float = 0.12
 
 
 @dataclass
@@ -1150,9 +1160,42 @@ class BallDetector:
         theta = 0.5 * np.arctan2(2 * b, a - c)
         py, px = np.nonzero(comp)
         t = (px - m["m10"] / m["m00"]) * np.cos(theta) + (py - m["m01"] / m["m00"]) * np.sin(theta)
-        if float(t.max() - t.min()) + 1 < self.p.streak_min * r:
+        length = float(t.max() - t.min()) + 1
+        if length < self.p.trail_min * r:
             return False
-        return len(self._blob_vote_peaks(comp, x, y, r, self.p.streak_votes)) <= 1
+        sharp = self._blob_vote_peaks(comp, x, y, r, self.p.streak_votes)
+        if length >= self.p.streak_min * r:
+            return len(sharp) <= 1
+        # Shorter: a struck ball with a faint trail, or a still ball with a blurred one rolling against it. The
+        # blurred ball moved less than its own diameter (else the blob would be longer), so its core was covered
+        # all the exposure and is opaque; a trail is not.
+        if len(sharp) != 1:
+            return False
+        share, across = self._trail_share(comp, x, y, r, sharp[0], px, py)
+        return share <= self.p.trail_alpha and across <= self.p.trail_across
+
+    def _trail_share(self, comp: np.ndarray, x: int, y: int, r: float, centre: np.ndarray, px: np.ndarray,
+                     py: np.ndarray) -> tuple[float, float]:
+        """How opaque the blob ``comp`` (at ``x, y``; its pixels ``px, py``) is away from its one sharp outline's
+        ``centre`` (beyond 1.5 radii), and how far from the sharp ball's colour: each pixel's colour offset from
+        the cloth is split along the sharp ball's (its disc within 0.6 radius) and across it, both as shares of
+        the ball's; returned are the 90th percentile along and the median across. A trail of the struck ball
+        itself is its colour blended with the cloth's: along it, less than 1, little across (2019 clip 12 frame 0:
+        0.57, 0.05); a ball blurred by less than its diameter is opaque at its core, of its own colour (clip 14
+        frame 22: 1.09, 0.19; a red ball against the white, clip 4 frame 39: 0.60, 0.63; a green one against the
+        white, clip 11 frame 138: 0.15, 0.33)."""
+        h, w = comp.shape
+        q = cv2.transform(self._last_small[y:y + h, x:x + w].astype(np.float32), self._basis)
+        off = (q - self._bg[y:y + h, x:x + w])[py, px]
+        d = np.hypot(px - (centre[0] - x), py - (centre[1] - y))
+        core, rest = d <= 0.6 * r, d >= 1.5 * r
+        ball = off[core].mean(axis=0) if core.any() else np.zeros(3)
+        norm = float(np.sqrt(ball @ ball))
+        if not rest.any() or norm < self.p.fg_threshold:
+            return np.inf, np.inf  # nothing beyond the sharp ball, or a sharp "ball" of the cloth's colour
+        along = off[rest] @ (ball / norm)
+        across = np.sqrt(np.maximum((off[rest] ** 2).sum(axis=1) - along * along, 0.0))
+        return float(np.percentile(along, 90)) / norm, float(np.median(across)) / norm
 
     def _blob_vote_peaks(self, comp: np.ndarray, x: int, y: int, r: float, share: float | None = None) -> np.ndarray:
         """Ball centres inside one blob (mask ``comp`` at ``x, y``, working resolution) by a one-radius radial

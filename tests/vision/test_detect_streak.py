@@ -96,3 +96,52 @@ def test_streak_min_keeps_a_touching_pair_whose_outlines_are_not_both_sharp() ->
                        velocities=np.zeros((16, 2)), rng=np.random.default_rng(0))
     for params, want in ((DetectorParams(), 3), (replace(DetectorParams(), streak_min=0.0), 2)):
         assert len(BallDetector(camera.calibration(), identifier=False, params=params).detect(Frame(0, 0.0, img))) == want
+
+
+def _ghost(ball: int, p: np.ndarray, angle: float, alpha: float, path: float) -> np.ndarray:
+    """Ball ``ball`` sharp at ``p`` and, beyond it, a translucent copy of itself (``alpha``) smeared ``path`` radii
+    from ``p`` along ``angle``: a struck ball with a faint trail, as 2019 clip 12's frame 0 shows its cue ball (a
+    broadcast frame blending the ball at rest with its first move)."""
+    scene = TableScene(CAM, RenderStyle(cloth="blue", exposure=1 / 30, shadows=False))
+    u = np.array([np.cos(angle), np.sin(angle)])
+
+    def draw(xy: np.ndarray | None, v: np.ndarray | None = None) -> np.ndarray:
+        pos, vel = np.full((16, 2), np.nan), np.zeros((16, 2))
+        if xy is not None:
+            pos[ball], vel[ball] = xy, (v if v is not None else 0.0)
+        return render_frame(scene, pos, velocities=vel, rng=np.random.default_rng(0)).astype(np.float32)
+
+    sharp, empty = draw(p), draw(None)
+    trail = empty + alpha * (draw(p + u * path * R / 2, u * path * R * 30) - empty)
+    on_ball = np.abs(sharp - empty).max(axis=2, keepdims=True) > 8
+    return np.where(on_ball, sharp, trail).clip(0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("alpha, path, angle", [(0.5, 2.5, 2.0), (0.4, 2.5, 0.8), (0.5, 3.0, -2.5)])
+def test_struck_ball_with_a_translucent_trail_is_one_ball(alpha: float, path: float, angle: float) -> None:
+    """A sharp ball with a translucent trail of its own colour, the blob shorter than ``streak_min``: one ball on
+    its streak (before: the ball and a false one on the trail). Without the trail rule (``trail_alpha`` -inf) the
+    old answer."""
+    p = np.array([1.3, 0.62])
+    img = _ghost(0, p, angle, alpha, path)
+    xy = _detect(img)
+    assert len(xy) == 1
+    u = np.array([np.cos(angle), np.sin(angle)])
+    assert -0.5 * R < float((xy[0] - p) @ u) < path * R  # on the streak, from the ball's place along its trail
+    assert len(_detect(img, DetectorParams(trail_alpha=-np.inf))) == 2
+
+
+@pytest.mark.parametrize("still, moving, path, angle", [(4, 5, 1.2, 0.3), (0, 8, 1.3, 1.0), (3, 0, 1.0, 0.0)])
+def test_still_ball_with_an_opaque_blurred_one_against_it_stays_two(still: int, moving: int, path: float,
+                                                                      angle: float) -> None:
+    """The case the trail rule must not take: a ball blurred by less than its diameter rolls against a still
+    one (their blob ~5 radii long, one sharp outline); its core is opaque, of its own colour."""
+    scene = TableScene(CAM, RenderStyle(cloth="blue", exposure=1 / 30, shadows=False))
+    u = np.array([np.cos(angle), np.sin(angle)])
+    pos, vel = np.full((16, 2), np.nan), np.zeros((16, 2))
+    pos[still] = (1.3, 0.62)
+    pos[moving] = pos[still] + u * (2 + path / 2) * R
+    vel[moving] = u * path * R * 30
+    xy = _detect(render_frame(scene, pos, velocities=vel, rng=np.random.default_rng(0)))
+    assert len(xy) == 2
+    assert all(np.linalg.norm(xy - pos[b], axis=1).min() < 0.5 * R for b in (still,))

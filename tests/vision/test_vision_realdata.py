@@ -96,3 +96,23 @@ def test_2019_still_ball_with_a_moving_one_against_it_stays_two(streak_min: floa
     obs = [det.detect(f) for f in islice(iter_frames(str(CLIPS / "2019_PoolChamp_Clip14.mp4")), 23)][-1]
     both = all(np.linalg.norm(obs.xy_px - px, axis=1).min() < 6 for px in ((664, 462), (663, 497)))
     assert both == (streak_min is None)
+
+
+@pytest.mark.parametrize("clip, index, at, before", [(12, 0, (1303, 262), 0), (8, 18, (1290, 787), 2)])
+def test_2019_struck_ball_with_a_faint_trail_is_one_ball(clip: int, index: int, at: tuple[int, int],
+                                                         before: int) -> None:
+    """A break's cue ball just struck: sharp where it is, with a faint trail of its own colour behind, the blob
+    ~5 radii long, shorter than ``streak_min``. Without the trail rule (``trail_alpha`` -inf) clip 12's was missed
+    (the last ball missing on the clips' first frames) and clip 8's was two balls, one on its trail; now one
+    streak ball on it."""
+    path = str(CLIPS / f"2019_PoolChamp_Clip{clip}.mp4")
+    res = calibrate_source(CLIPS / f"2019_PoolChamp_Clip{clip}.mp4")
+    frame = next(islice(iter_frames(path), index, None))
+    for params, want in ((None, 1), (DetectorParams(trail_alpha=-np.inf), before)):
+        obs = BallDetector(res.calibration, identifier=False, params=params).detect(frame)
+        near = np.linalg.norm(obs.xy_px - at, axis=1) < 40  # px, ~2.5 radii
+        assert near.sum() == want
+        if want == 1:
+            assert obs.is_streak()[near].all()
+            if clip == 12:
+                assert len(obs) == 10  # every ball on the table: the 9-ball rack and the cue ball
