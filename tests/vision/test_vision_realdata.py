@@ -53,8 +53,8 @@ def test_2019_break_streak_is_not_two_balls() -> None:
     """Clip 12 opens on the break: by frame 3 the cue ball is a long streak toward the rack. Its two clutter-rejected
     peaks 5.5 radii apart each passed a revote alone and became two balls (tracking then lost the first contact).
     Since the seventh round the streak, ~8 radii long, is one ball at its middle (before: none): the rack's 9 balls
-    and that one. (In frame 0 the struck ball and its faint trail, 5.2 radii, are still missed: shorter than
-    ``streak_min``, like a still ball with a moving one against it.)"""
+    and that one. (Frame 0's struck ball with its faint trail, 5.2 radii, shorter than ``streak_min``: see
+    ``test_2019_struck_ball_with_a_faint_trail_is_one_ball``.)"""
     res = calibrate_source(CLIPS / "2019_PoolChamp_Clip12.mp4")
     det = BallDetector(res.calibration, identifier=False)
     frames = [det.detect(f) for f in islice(iter_frames(str(CLIPS / "2019_PoolChamp_Clip12.mp4")), 4)]
