@@ -713,7 +713,9 @@ class BallTracker:
         if tr.ball is None or probs[tr.ball] < 0.9:
             return out
         scores = obs.id_scores[dets]
-        held = {other.ball for other in self.tracks if other.ball is not None}
+        # a ball whose track has been hidden for longer than lost_after has no track to follow here either
+        held = {other.ball for other in self.tracks if other.ball is not None
+                and not (other.hidden and obs.t - other.last_seen > self.cfg.lost_after)}
         for j, d in enumerate(dets):
             a = int(np.argmax(scores[j]))
             # surely the other ball, or likely it and all but surely not this track's ball (the cue ball's colour
