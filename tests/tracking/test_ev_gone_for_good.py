@@ -105,3 +105,21 @@ def test_a_ball_kicked_near_a_pocket_is_not_called_off_the_table() -> None:
             f = facts(run(tracks, t, {0}, seed, fps=fps))
             assert f.first_contact == 2, (fps, seed)
             assert f.off_table == (), (fps, seed)
+
+
+def test_a_ball_kicked_near_a_pocket_and_gone_for_good_dropped_there() -> None:
+    # kicked 13 and 19 degrees off side-left's centre and never seen again (the hitter seen at the contact, so
+    # the follow meets the rail): the pocket it had the speed to reach is where it went, asked for review (real
+    # 2019 clip 3's 2, left hidden: no ball called in head-right)
+    p2 = np.array([2.07, 0.53])
+    to_pk = np.array([1.27, -0.036]) - p2
+    for off in (13.0, 19.0):
+        a = np.arctan2(to_pk[1], to_pk[0]) + np.radians(off)
+        for fps in (25.0, 30.0):
+            for seed in range(3):
+                t, tracks, _ = jump_hit(fps, n=np.array([np.cos(a), np.sin(a)]))
+                events = run(tracks, t, {0}, seed, fps=fps)
+                drops = [e for e in events if e.type == "pocket" and e.ball == 2]
+                assert [e.pocket for e in drops] == ["side-left"], (off, fps, seed, events)
+                assert drops[0].confidence is not None and drops[0].confidence <= 0.45
+
