@@ -38,7 +38,8 @@ class EventConfig:
         over_rail: a ball seen this far (m) past touching a cushion is over it (calibration error stays below).
         struck_reach: how long (s) a struck ball never seen moving may be followed to a pocket.
         struck_unseen: that rule needs the struck ball unseen for this long (s) after the hit.
-        jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off.
+        jump_speed: a vanished ball meeting a cushion slower than this (m/s, into it) bounced, it did not fly off
+            (1.2: the speed both simulators fly a jumper off at; 1.5 left toy dev jump-55/-73 on the table).
         blocked_depth: a hitter whose path, carried past its kink, runs this deep (m) into a resting ball hit it.
         ghost_gap: one or two sightings this many frames after a moving ball was lost are another ball.
         creep_speed: a ball vanishing at a pocket's lip is followed in if it was moving faster than this (m/s).
@@ -67,7 +68,7 @@ class EventConfig:
     over_rail: float = 0.015
     struck_reach: float = 1.5
     struck_unseen: float = 1.0
-    jump_speed: float = 1.5
+    jump_speed: float = 1.2
     blocked_depth: float = 0.005
     ghost_gap: float = 8.0
     creep_speed: float = 0.01

@@ -163,3 +163,21 @@ def test_a_ball_flying_off_the_cushion_beside_a_side_pocket_is_off_the_table() -
         tracks = hit_and_fly((x, 0.25), (0.0, -2.8), 55.3 / FPS, t, 2.0, off=-R)
         f = facts(run(tracks, t, {0}, seed))
         assert f.pocket_of == {1: "side-left"}, (seed, f.pocket_of)
+
+
+def test_a_ball_lost_at_a_cushion_it_met_at_over_1_2_m_s_flew_off() -> None:
+    # toy dev jump-55 / -73 (ninth round): struck at 2.8 / 1.5 m/s, each met a long cushion away from any pocket at
+    # 1.35 / 1.45 m/s into it, last seen 5-10 ms before, and was never seen again; read as a bounce (then hidden)
+    # below the old 1.5 m/s. The simulators fly a jumper off at 1.2 m/s; at 1.0 m/s it still bounced (followed on)
+    t = np.arange(0.0, 3.0, 1.0 / FPS)
+    for v_in, gone in ((1.35, (1,)), (1.45, (1,)), (1.0, ())):
+        for seed in range(3):
+            p1, v1 = (1.8, 1.0), (2.4, v_in)
+            # struck so that its last sighting falls 0.2-0.6 frame before it touches the right cushion
+            t_touch = 60 / FPS + (0.2 + 0.2 * seed) / FPS
+            t0 = t_touch - (G.width - R - p1[1]) / v_in
+            f = facts(run(hit_and_fly(p1, v1, t0, t, 2.0, off=-R), t, {0}, seed))
+            assert f.first_contact == 1
+            assert f.off_table == gone, (v_in, seed, f.off_table)
+            if gone:
+                assert f.pocket_of == {}
