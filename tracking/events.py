@@ -56,6 +56,11 @@ class EventConfig:
             that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
         kiss_move: a resting ball whose place at rest moved by at least this (m, about 4 sigma of two 15-sighting
             means at 720p), away from a ball that rolled up to touching it, was kissed by it (``_kisses``).
+        hug_leave: a ball touching the rail it touched last (no other contact between) touched it again only if it
+            had left that cushion by more than this (m beyond one radius, a running median of three sightings) and
+            came back (``_hugging``).
+        hug_approach: ... and closed on the cushion at least this fast (m/s, a robust slope over ``hug_span`` s).
+        hug_span: how long before the new contact (s) its approach is judged over.
     """
 
     contact_tolerance: float = 0.008
@@ -80,6 +85,9 @@ class EventConfig:
     through: float = 0.01
     kiss_move: float = 0.0025
     slow_turn: float = 0.3
+    hug_leave: float = 0.010
+    hug_approach: float = 0.02
+    hug_span: float = 0.3
 
 
 @dataclass
@@ -718,15 +726,20 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
     return out
 
 
-def _chord_bounces(path: BallPath, g: TableGeometry, dt: float,
-                   cfg: EventConfig) -> list[tuple[float, str, float, float]]:
+def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig,
+                   hits: list[float] | None = None) -> list[tuple[float, str, float, float]]:
     """Cushion contacts seen as a reversal between consecutive sightings: the move into a sighting heads into a
     cushion and the move out of it heads away, by more than the detector noise could, with that sighting at the
     nose. A ball rattling in a pocket's jaws, or hitting a cushion right after a collision, turns every frame:
     its pieces are two-sighting chords and no kink sits where its contacts were (pooltool dev scratch-1/-4,
     break-8-2: a corner's two jaws three or four times in 0.2 s). In a mouth only the rail whose nose line is
-    nearest counts (SCHEMA's rails). Returns (time, rail, earliest, latest): the contact, timed between where the
-    move in reaches the nose and where the move out left it, and the span of the three sightings."""
+    nearest counts (SCHEMA's rails). Away from a mouth and from the ball's collisions (``hits``), the moves
+    beside the three sightings must agree: a ball that ran into the cushion was heading in before them too, or
+    one that came off it heads out after them, at least half as fast (one side is enough: a rattle turns again a
+    frame later); a single sighting 10-25 mm off toward the cushion (the detector's outliers by a cushion, ho8
+    miss-180) turns between its neighbours but not beside them.
+    Returns (time, rail, earliest, latest): the contact, timed between where the move in reaches the nose and
+    where the move out left it, and the span of the three sightings."""
     R = g.ball_radius
     ts, xs = _seen(path)
     out: list[tuple[float, str, float, float]] = []
@@ -739,14 +752,26 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float,
             continue  # a ball at rest by a cushion: its sightings jitter, they do not turn
         d = _rail_dist(g, xs[i - 1:i + 2])
         rails = list(d)
-        if _in_mouth(g, xs[i], 0.0):
+        mouth = _in_mouth(g, xs[i], 0.0)
+        if mouth:
             rails = [min(rails, key=lambda k: float(d[k][1]))]
+        # the moves beside the three sightings, where there are sightings a frame or two away and no collision
+        outer = not mouth and not any(ts[max(i - 2, 0)] - dt <= h <= ts[min(i + 2, len(ts) - 1)] + dt
+                                      for h in hits or [])
         for rail in rails:
             inward = _INWARD[rail]
             d_in = -float((xs[i] - xs[i - 1]) @ inward)
             d_out = float((xs[i + 1] - xs[i]) @ inward)
             if min(d_in, d_out) < cfg.chord_move or float(d[rail][1]) - R > cfg.rail_tolerance:
                 continue
+            # heading in before them, heading out after them (either will do: a rattle turns again a frame on)
+            agree = []
+            if outer and i >= 2 and t0 - ts[i - 2] <= 2.5 * dt:
+                agree.append(-float((xs[i - 1] - xs[i - 2]) @ inward) * (t1 - t0) / (t0 - ts[i - 2]) >= 0.5 * d_in)
+            if outer and i + 2 < len(ts) and ts[i + 2] - t2 <= 2.5 * dt:
+                agree.append(float((xs[i + 2] - xs[i + 1]) @ inward) * (t2 - t1) / (ts[i + 2] - t2) >= 0.5 * d_out)
+            if agree and not any(agree):
+                continue  # one sighting off toward the cushion
             t_a = t0 + max(float(d[rail][0]) - R, 0.0) / (d_in / (t1 - t0))
             t_b = t2 - max(float(d[rail][2]) - R, 0.0) / (d_out / (t2 - t1))
             tc = float(np.clip(0.5 * (t_a + t_b), t0, t2))
@@ -866,12 +891,58 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     # sightings or 1.5 frames from it (a kink's timing is that loose); a rattle touches the same jaw again two
     # frames later, closer than the rule above keeps contacts apart
     for b, path in paths.items():
-        for tc, rail, t0, t2 in _chord_bounces(path, g, dt, cfg):
+        hits = [c.t for c in collisions if c.balls and b in c.balls]
+        for tc, rail, t0, t2 in _chord_bounces(path, g, dt, cfg, hits):
             if any(k[1] == b and k[2] == rail and (t0 <= k[0] <= t2 or abs(k[0] - tc) <= 1.5 * dt) for k in kept):
                 continue
             kept.append((tc, b, rail, 0.6))
     kept.sort()
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
+
+
+def _theil_sen(t: np.ndarray, y: np.ndarray) -> float:
+    """The median of the pairwise slopes: a line's slope that a few outlying sightings do not bend."""
+    i, j = np.triu_indices(len(t), 1)
+    dt = t[j] - t[i]
+    ok = dt > 1e-9
+    return float(np.median((y[j] - y[i])[ok] / dt[ok])) if np.any(ok) else 0.0
+
+
+def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: list[ShotEvent],
+             ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
+    """Drop the contacts of a ball running along (hugging) a cushion. A ball that meets a cushion at a grazing
+    angle leaves it at a few mm/s and rolls on within a radius or two of its nose for seconds; the detector's
+    scatter there (a few mm, and single sightings 10-25 mm off) bends its pieces into kinks, Vs and reversals
+    at the nose, each read as a new contact (ho8 miss-180: the 10 along the right cushion, 5-7 false contacts at
+    60 fps). A contact with the rail the ball touched last, with no collision of that ball between, is kept only
+    if the ball had left that cushion (a running median of three sightings more than ``hug_leave`` beyond one
+    radius from the nose) and came back (its distance from the nose, over the last ``hug_span`` s before the new
+    contact, closing at ``hug_approach`` or faster: a robust slope). Not in a pocket's mouth, where a rattle
+    meets one rail's two jaws (a side pocket) in turn."""
+    g = ctx.geometry
+    R = g.ball_radius
+    dt = ctx.frame_dt
+    out: list[ShotEvent] = []
+    last: dict[int, ShotEvent] = {}
+    for c in sorted(cushions, key=lambda e: e.t):
+        b = c.ball
+        assert b is not None and c.rail is not None
+        p = last.get(b)
+        if (p is not None and p.rail == c.rail and b in paths
+                and not any(k.balls and b in k.balls and p.t - dt < k.t < c.t + dt for k in collisions)
+                and not _in_mouth(g, paths[b].pos(c.t), 0.0) and not _in_mouth(g, paths[b].pos(p.t), 0.0)):
+            ts, xs = _seen(paths[b])
+            between = (ts > p.t + 0.5 * dt) & (ts < c.t + 0.5 * dt)
+            gap = _rail_dist(g, xs[between])[c.rail] - R
+            left = len(gap) >= 3 and float(np.max(np.median(
+                np.stack([gap[:-2], gap[1:-1], gap[2:]]), axis=0))) > cfg.hug_leave
+            way = between & (ts > c.t - cfg.hug_span)
+            back = int(np.sum(way)) >= 3 and _theil_sen(ts[way], _rail_dist(g, xs[way])[c.rail]) <= -cfg.hug_approach
+            if not (left and back):
+                continue  # still running along the cushion it touched: no new contact
+        out.append(c)
+        last[b] = c
+    return out
 
 
 def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: ShotContext,
@@ -1694,6 +1765,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
+    cushions = _hugging(paths, cushions, collisions, ctx, cfg)
     departures, hidden = _departures(paths, ctx, cfg, collisions)
     for d in [d for d in departures if d.type == "cushion"]:
         departures.remove(d)  # a jaw touched on the way into a pocket
