@@ -80,3 +80,24 @@ def test_one_sighting_off_toward_a_cushion_is_no_contact(seed: int) -> None:
     ev = _events(t, xy, fps, seed)
     assert [round(e.t, 3) for e in ev if e.type == "cushion"] == []
 
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_grazing_arrival_that_leaves_along_the_cushion_is_a_contact(seed: int) -> None:
+    """ho8 break-14.1-180: the cue ball met the right cushion at 3.7 cm/s across (0.42 m/s along) and left it at
+    0.8 cm/s across. Its kink lies at the nose, but the in-speed was below the 4 cm/s that a contact whose rebound
+    was taken off needed and the out-speed below the 1 cm/s of a rebound: the contact was missed, and a sighting
+    off toward the cushion 1.6 s later was taken for it."""
+    fps = 30.0
+    t = np.arange(0.0, 4.0, 1.0 / fps)
+    t_hit = 1.5
+    gap = np.where(t < t_hit, 0.037 * (t_hit - t), 0.008 * (t - t_hit))
+    xy = np.stack([1.3 + 0.42 * (t - t_hit) - 0.02 * (t - t_hit) ** 2, G.width - R - gap], axis=1)
+    rng = np.random.default_rng(seed)
+    paths = {}
+    for b, track in ((0, np.tile([0.6, 0.4], (len(t), 1))), (10, xy)):
+        p = fit_path(b, t, track + rng.normal(0.0, 0.001, track.shape), tolerance=4.5 * 0.001)
+        assert p is not None
+        paths[b] = p
+    ev = infer_events(paths, ShotContext(G, 1.0 / fps, 0.0, float(t[-1]), {0, 10}, {0, 10}), EventConfig())[0]
+    rights = [round(e.t, 3) for e in ev if e.type == "cushion" and e.rail == "right"]
+    assert len(rights) == 1 and abs(rights[0] - t_hit) < 2 / fps, rights
