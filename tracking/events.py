@@ -918,7 +918,8 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
     60 fps). A contact with the rail the ball touched last, with no collision of that ball between, is kept only
     if the ball had left that cushion (a running median of three sightings more than ``hug_leave`` beyond one
     radius from the nose) and came back (its distance from the nose, over the last ``hug_span`` s before the new
-    contact, closing at ``hug_approach`` or faster: a robust slope). Not in a pocket's mouth, where a rattle
+    contact, closing at ``hug_approach`` or faster: a robust slope; or its last four or more sightings each
+    closer, by 1.5 ``hug_leave`` in all: a sharp turn back). Not in a pocket's mouth, where a rattle
     meets one rail's two jaws (a side pocket) in turn."""
     g = ctx.geometry
     R = g.ball_radius
@@ -939,6 +940,13 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
                 np.stack([gap[:-2], gap[1:-1], gap[2:]]), axis=0))) > cfg.hug_leave
             way = between & (ts > c.t - cfg.hug_span)
             back = int(np.sum(way)) >= 3 and _theil_sen(ts[way], _rail_dist(g, xs[way])[c.rail]) <= -cfg.hug_approach
+            # or turned back sharply (driven back by a ball the collision rules missed: ho7 break-8-170's 4, hit
+            # by the 10 22 mm off the foot cushion and back on it 0.09 s later): its last sightings, four or more,
+            # closing on the cushion one after another, by 1.5 hug_leave in all
+            run = len(gap) - 1
+            while run > 0 and gap[run - 1] > gap[run]:
+                run -= 1
+            back = back or (len(gap) - run >= 4 and float(gap[run] - gap[-1]) >= 1.5 * cfg.hug_leave)
             if not (left and back):
                 continue  # still running along the cushion it touched: no new contact
         out.append(c)
