@@ -946,7 +946,9 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
             run = len(gap) - 1
             while run > 0 and gap[run - 1] > gap[run]:
                 run -= 1
-            back = back or (len(gap) - run >= 4 and float(gap[run] - gap[-1]) >= 1.5 * cfg.hug_leave)
+            # (and by hug_leave before the last of them: one sighting off toward the cushion ends many a run)
+            back = back or (len(gap) - run >= 4 and float(gap[run] - gap[-1]) >= 1.5 * cfg.hug_leave
+                            and float(gap[run] - gap[-2]) >= cfg.hug_leave)
             if not (left and back):
                 continue  # still running along the cushion it touched: no new contact
         out.append(c)
