@@ -6,6 +6,7 @@ import json
 
 import numpy as np
 import pytest
+from pinhole import project
 
 from adjudicator.errors import CalibrationError
 from vision.calibration import SCHEMA, TableCalibration
@@ -104,16 +105,6 @@ def test_missing_calibration_file() -> None:
         TableCalibration.load("/nonexistent/cal.json")
 
 
-def _project(points: np.ndarray, eye: np.ndarray, target: np.ndarray, f: float, size: tuple[int, int]) -> np.ndarray:
-    """Pinhole image (principal point at the centre, square pixels) of table points (z = 0) seen from ``eye``."""
-    fwd = (target - eye) / np.linalg.norm(target - eye)
-    right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
-    down = np.cross(fwd, right)
-    rel = np.c_[points, np.zeros(len(points))] - eye
-    cam = np.c_[rel @ right, rel @ down, rel @ fwd]
-    return cam[:, :2] / cam[:, 2:3] * f + np.array(size) / 2
-
 
 @pytest.mark.parametrize("eye, f", [
     ((0.635, -1.6, 1.4), 1100.0),  # end-on (UniPD game 2's look): the near short rail is 1.06x wider than the long
@@ -124,7 +115,7 @@ def test_a_steep_camera_does_not_turn_the_long_rails_across(eye: tuple[float, fl
     # Table x along its width (1.27 m), y along its length (2.54 m) away from the camera.
     size = (1024, 576)
     corners = np.array([[0, 0], [1.27, 0], [1.27, 2.54], [0, 2.54]], float)
-    px = _project(corners, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
+    px = project(corners, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
     cal = TableCalibration.from_corners(px, size)
     # the table's length runs from the near short rail (corners 0, 1) to the far one (corners 2, 3)
     near_mid, far_mid = cal.image_to_table(px[:2].mean(axis=0)), cal.image_to_table(px[2:].mean(axis=0))
@@ -132,7 +123,7 @@ def test_a_steep_camera_does_not_turn_the_long_rails_across(eye: tuple[float, fl
     # so the expected ball radius at the near rail is the true one, a sphere's outline being about as wide as
     # the table across the line of sight (the old side-length rule made it 1.3-1.6x too big)
     at = np.array([[0.635, 0.1], [0.635 + 0.028575, 0.1]])
-    ip = _project(at, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
+    ip = project(at, np.array(eye), np.array([0.635, 1.27, 0.0]), f, size)
     true_r = float(np.linalg.norm(ip[1] - ip[0]))
     assert float(cal.ball_radius_px(cal.image_to_table(ip[0]))) == pytest.approx(true_r, rel=0.15)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from pinhole import project
 from vision_scenes import LAYOUTS, render
 
 from adjudicator.errors import CalibrationError
@@ -62,14 +63,7 @@ def test_a_table_too_small_in_the_frame() -> None:
 
 def _end_on_view(points: np.ndarray, eye: np.ndarray, f: float, size: tuple[int, int]) -> np.ndarray:
     """Pinhole image of table points (x across the table, y along it, z = 0) from ``eye`` behind the near rail."""
-    target = np.array([0.635, 1.27, 0.0])
-    fwd = (target - eye) / np.linalg.norm(target - eye)
-    right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
-    down = np.cross(fwd, right)
-    rel = np.c_[points, np.zeros(len(points))] - eye
-    cam = np.c_[rel @ right, rel @ down, rel @ fwd]
-    return cam[:, :2] / cam[:, 2:3] * f + np.array(size) / 2
+    return project(points, eye, np.array([0.635, 1.27, 0.0]), f, size)
 
 
 def test_the_far_nose_of_an_end_on_table_is_looked_for_at_the_far_rails_scale() -> None:
