@@ -263,10 +263,7 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
     offs = np.arange(-win, win + 0.5, 0.5)
     for k in range(4):
         p0, p1 = quad[k], quad[(k + 1) % 4]
-        u = (p1 - p0) / np.linalg.norm(p1 - p0)
-        inward = np.array([-u[1], u[0]])
-        if np.dot(centre - p0, inward) < 0:
-            inward = -inward
+        inward = _inward(p0, p1, centre)
         stations, vals = _profiles(cloth, p0, p1, inward, offs, 80)
         grad = np.diff(vals, axis=1)
         pts = []
@@ -290,10 +287,7 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
     nose_lines, nose_points, found = [], [], []
     for k in range(4):
         p0, p1 = cloth_quad[k], cloth_quad[(k + 1) % 4]
-        u = (p1 - p0) / np.linalg.norm(p1 - p0)
-        inward = np.array([-u[1], u[0]])
-        if np.dot(cloth_quad.mean(axis=0) - p0, inward) < 0:
-            inward = -inward
+        inward = _inward(p0, p1, cloth_quad.mean(axis=0))
         px_per_m = inward_scale[k]
         band = np.arange(CUSHION_BAND[0] * px_per_m, CUSHION_BAND[1] * px_per_m, 0.5)
         stations, vals = _profiles(gsm, p0, p1, inward, band, 60)
@@ -325,6 +319,13 @@ def fit_table(image: np.ndarray, table: str = "9ft") -> TableFit:
                     nose_found=found, long_horizontal=_long_rails_across(cloth, cloth_quad))
 
 
+def _inward(p0: np.ndarray, p1: np.ndarray, centre: np.ndarray) -> np.ndarray:
+    """The unit normal of side p0-p1 that points into the quad (towards ``centre``)."""
+    u = (p1 - p0) / np.linalg.norm(p1 - p0)
+    inward = np.array([-u[1], u[0]])
+    return inward if np.dot(centre - p0, inward) >= 0 else -inward
+
+
 def _inward_scales(quad: np.ndarray, size: tuple[int, int], length: float, width: float) -> list[float]:
     """Pixels per metre across each side of the cloth's outer quad (side k runs from corner k to k + 1), inward
     from its middle, through the quad's homography to the outer rectangle (the long axis from
@@ -343,10 +344,7 @@ def _inward_scales(quad: np.ndarray, size: tuple[int, int], length: float, width
     centre = quad.mean(axis=0)
     for k in range(4):
         p0, p1 = quad[k], quad[(k + 1) % 4]
-        u = (p1 - p0) / np.linalg.norm(p1 - p0)
-        inward = np.array([-u[1], u[0]])
-        if np.dot(centre - p0, inward) < 0:
-            inward = -inward
+        inward = _inward(p0, p1, centre)
         mid = (p0 + p1) / 2
         pts = np.array([mid, mid + 10.0 * inward], np.float64).reshape(-1, 1, 2)
         t = cv2.perspectiveTransform(pts, hom).reshape(-1, 2)
