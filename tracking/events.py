@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.stats import theilslopes
 
 from adjudicator.records import ShotEvent
 from tracking.paths import BallPath, Piece, split_piece, truncate
@@ -925,14 +926,6 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
-def _theil_sen(t: np.ndarray, y: np.ndarray) -> float:
-    """The median of the pairwise slopes: a line's slope that a few outlying sightings do not bend."""
-    i, j = np.triu_indices(len(t), 1)
-    dt = t[j] - t[i]
-    ok = dt > 1e-9
-    return float(np.median((y[j] - y[i])[ok] / dt[ok])) if np.any(ok) else 0.0
-
-
 def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: list[ShotEvent],
              ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     """Drop the contacts of a ball running along (hugging) a cushion. A ball that meets a cushion at a grazing
@@ -963,7 +956,7 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
             left = len(gap) >= 3 and float(np.max(np.median(
                 np.stack([gap[:-2], gap[1:-1], gap[2:]]), axis=0))) > cfg.hug_leave
             way = between & (ts > c.t - cfg.hug_span)
-            back = int(np.sum(way)) >= 3 and _theil_sen(ts[way], _rail_dist(g, xs[way])[c.rail]) <= -cfg.hug_approach
+            back = int(np.sum(way)) >= 3 and float(theilslopes(_rail_dist(g, xs[way])[c.rail], ts[way]).slope) <= -cfg.hug_approach
             # or turned back sharply (driven back by a ball the collision rules missed: ho7 break-8-170's 4, hit
             # by the 10 22 mm off the foot cushion and back on it 0.09 s later): its last sightings, four or more,
             # closing on the cushion one after another, by 1.5 hug_leave in all
