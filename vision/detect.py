@@ -278,6 +278,9 @@ class BallDetector:
         cushion = np.zeros_like(mask)
         cv2.fillPoly(cushion, [np.round((poly - [x0, y0]) * self.scale * 16).astype(np.int32)], 255, cv2.LINE_8, 4)
         self.cushion_mask = cushion
+        # The cushion band's outer rim: not-cloth joined to a blob on the table and reaching out to here comes from
+        # beyond the rail (an arm, a sleeve, a cue), which a ball never does (``_over_rail``).
+        self._rail_rim = cushion & ~cv2.erode(cushion, np.ones((3, 3), np.uint8), borderValue=255)
         # The expected ball radius at every working pixel: a camera at an angle sees near balls bigger.
         gy_, gx_ = np.mgrid[0:mask.shape[0]:8, 0:mask.shape[1]:8].astype(np.float64)
         full = np.stack([gx_, gy_], axis=-1) / self.scale + [x0, y0]
@@ -743,7 +746,7 @@ class BallDetector:
         ys, xs = slice(y0, y1), slice(x0, x1)
         saved = {k: getattr(self, k) for k in _WINDOWED}
         self._win_off = (x0, y0)
-        for k in ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright"):
+        for k in ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright"):
             setattr(self, k, saved[k][ys, xs])  # type: ignore[index]
         self._bg_planes = [p[ys, xs] for p in saved["_bg_planes"]]  # type: ignore[attr-defined]
         zones, static = [], []
@@ -1067,6 +1070,8 @@ class BallDetector:
             x, y, w, h = stats[k, :4]
             r = float(rc[k])
             comp = (labels[y:y + h, x:x + w] == k).astype(np.uint8)
+            if self._over_rail(fg, comp, int(x), int(y)):
+                continue  # an arm or sleeve reaching in over the rail, cut to a few balls' size by the table's edge
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             outline = max(contours, key=cv2.contourArea)
             hull_area = cv2.contourArea(cv2.convexHull(outline))
@@ -1149,6 +1154,28 @@ class BallDetector:
         kinds.extend([1] * len(mine))
         self._heights = np.concatenate([height, vals[mine]])  # distance peak heights (x radius), 1 for the rest
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
+
+    def _over_rail(self, fg: np.ndarray, comp: np.ndarray, x: int, y: int) -> bool:
+        """True when the blob ``comp`` (at ``x, y``, working resolution) goes on, not-cloth, over the cushion top
+        out to its outer rim: something reaching in from beyond the rail (an arm, a sleeve, a cue butt), not a rack
+        or a cluster of balls, whose pixels stop at the nose line. The table's edge cuts such an arm to a compact
+        blob of a few balls' area that the rack split filled with balls (dev seed 1128: a forearm over the foot
+        rail, 8 false balls a frame, on any cloth colour)."""
+        rails = getattr(self, "_fg_rails", None)
+        if rails is None or rails.shape != fg.shape:
+            return False
+        hh, ww = fg.shape
+        m = int(np.ceil(1.5 * float(self.rmap.max()))) + 2  # the cushion band (1.4 radii) and a pixel or two
+        x0, y0 = max(x - m, 0), max(y - m, 0)
+        x1, y1 = min(x + comp.shape[1] + m, ww), min(y + comp.shape[0] + m, hh)
+        rim = self._rail_rim[y0:y1, x0:x1]
+        if not rim.any():
+            return False
+        both = rails[y0:y1, x0:x1] | fg[y0:y1, x0:x1]
+        _, lab = cv2.connectedComponents(both, connectivity=8)
+        py, px = np.nonzero(comp)
+        mine = lab[py[0] + y - y0, px[0] + x - x0]
+        return bool(((lab == mine) & (rim > 0)).any())
 
     def _streak(self, comp: np.ndarray, m: dict[str, float], a: float, b: float, c: float, r: float, x: int,
                 y: int) -> bool:
@@ -1824,7 +1851,7 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
 _K3 = np.ones((3, 3), np.uint8)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)
-_WINDOWED = ("rmap", "table_mask", "cushion_mask", "jaw_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
+_WINDOWED = ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
              "_split_cache", "_acc", "_acc_dil", "_last_acc", "_fg_rails", "_last_small", "_win_off")
 
 
