@@ -1137,6 +1137,8 @@ class BallDetector:
             short = n_peaks[k] == 1 and major <= 1.8 * r  # two touching balls give two peaks
             if not short and not self._streak(comp, m, a, b, c, r, int(x), int(y)):
                 continue
+            if self._over_rail(fg, comp, int(x), int(y)):
+                continue  # a sleeve's end or a cue's shaft cut by the table's edge to a ball's width
             contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
             hull_area = cv2.contourArea(cv2.convexHull(max(contours, key=cv2.contourArea)))
             if hull_area <= 0 or area[k] / hull_area < p.smear_solidity:
