@@ -28,3 +28,10 @@ def test_a_break_is_a_rack_and_a_combination_is_not() -> None:
     assert bench.rack_break(brk)
     assert not bench.rack_break(combo)
     assert not bench.rack_break(late)
+
+
+def test_a_cluster_driven_apart_later_in_the_shot_is_a_rack() -> None:
+    # 14.1: the cue ball sends the 14 into the re-racked cluster a second later; four pairs touch within 2 ms
+    # (ho9 straight-pool-run-109 at 41.15 s), which no camera resolves
+    cluster = _shot([(1.26, 0, 14), (2.149, 6, 14), (2.149, 3, 6), (2.150, 3, 9), (2.151, 4, 6), (2.3, 9, 10)])
+    assert bench.rack_break(cluster)
