@@ -29,6 +29,7 @@ from vision.types import N_IDS, BallObservations, Frame
 
 TARGET_RADIUS_PX = 5.0  # ball radius at the working resolution
 STREAK_CONFIDENCE = 0.4  # a ball smeared into a long streak (kind 6): found, but its place along the streak is a guess
+LEAVE_CONFIDENCE = 0.4  # a ball seen past the nose line, leaving the table (``_leaving``): no circle fitted to it
 MIN_CLUSTER_GAP = 1.5  # radii: the closest two k-means centres of a correctly split rack may come (blur, shadow)
 SPLIT_TIE = 0.02  # radii: two splits of a blob whose outline fits differ by less fit it as well (the more balls win)
 MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from its balls' circles (80th pct)
@@ -134,6 +135,12 @@ class DetectorParams:
             of the usual threshold (``_blob_vote_peaks``).
         max_clutter: largest share of the rings around a ball that may be not-cloth unexplained by other balls
             (hands, arms and sleeves are cluttered; a ball on the cloth or in a rack is not).
+        leave_near, leave_step, leave_peak: a ball of the last frame within ``leave_near`` (m) of a nose line is
+            looked for past that line (over the cushion top, where the centre test does not let it be), at most
+            ``leave_step`` radii away and further out, as a blob of one ball whose distance peak reaches
+            ``leave_peak`` radii (``_leaving``: a ball jumping the rail, 2019 clip 11's cue ball), and whose disc,
+            away from the ball's last place, was at most ``leave_new`` not cloth in the last frame, while at most
+            ``leave_steady`` of the rest of the searched box (off every ball) changed since it.
     """
 
     fg_threshold: float = 22.0
@@ -180,6 +187,11 @@ class DetectorParams:
     trail_min: float = 3.0
     trail_alpha: float = 0.8
     trail_across: float = 0.12
+    leave_near: float = 0.09
+    leave_step: float = 5.0
+    leave_peak: float = 0.7
+    leave_new: float = 0.25
+    leave_steady: float = 0.1
 
 
 @dataclass
@@ -415,9 +427,23 @@ class BallDetector:
         pixels changed by more than ``static_diff`` levels, ``region.change``: balls at rest
         between shots, a player walking round the table outside it), those balls are returned again at a
         fraction of the cost. When only parts of it changed (a cue and an arm over one end, a rolling ball), only
-        those parts are searched again (``region_pass``, see vision/region.py)."""
-        image = frame.image
-        small = self._small(image)
+        those parts are searched again (``region_pass``, see vision/region.py). A ball of the last frame near a
+        cushion that the frame's search did not find may be leaving over the rail: it is looked for past the
+        nose line (``_leaving``)."""
+        small = self._small(frame.image)
+        obs = self._decide(frame, small)
+        if self._last_out is not None and 0 < len(self._last_out) <= N_IDS and self._bg is not None:
+            # (more balls than a set has: the last frame's detections are not to be trusted, 2019 clip 12's
+            # disco light gave 25, and a "ball" among them by a rail is no ball to follow over it)
+            obs = self._leaving(small, obs, self._last_out, self._last_frame)
+        self._last_out, self._last_frame = obs, small
+        return obs
+
+    _last_out: BallObservations | None = None  # what ``detect`` returned for the last frame
+    _last_frame: np.ndarray | None = None  # and that frame's working image
+
+    def _decide(self, frame: Frame, small: np.ndarray) -> BallObservations:
+        """The balls on the cloth (``detect`` less the balls leaving it)."""
         if self._ref is not None:
             ref_small, ref_obs = self._ref
             changed = region.changed_mask(small, ref_small, self.p.static_diff, self.table_mask)
@@ -443,6 +469,113 @@ class BallDetector:
         self._ref = (small, obs)
         self._region_passes = 0
         return obs
+
+    def _leaving(self, small: np.ndarray, obs: BallObservations, last: BallObservations,
+                 before: np.ndarray | None) -> BallObservations:
+        """``obs`` with the balls seen leaving the table: a ball of the last frame within ``leave_near`` of a nose
+        line, found now past the line's margin (where ``_plausible`` lets no centre be) and further out, within
+        ``leave_step`` radii, as a blob of one ball on the cushion top (its distance peak ``leave_peak`` radii
+        high, its area and extent one ball's: not a hand or a cue over the rail) that is new there: its disc,
+        away from where the ball was, was cloth in the last frame (``before``; a hand over the rail was there
+        already, it does not jump in from nowhere in a frame). Why: the search masks the
+        playing surface, so a ball jumping a rail (2019 clip 11's cue ball, 0.9 m/s into the bottom cushion)
+        was last seen 4 cm inside the nose and tracking could not tell it from a ball lost under an arm. Only
+        around such a ball is anything past the nose looked at, so the rails, diamonds, pockets and the room
+        give nothing. Confidence ``LEAVE_CONFIDENCE``, uniform identity scores (its colours are half the
+        cushion's); it is not remembered as a ball on the cloth (the region and unchanged-frame tests)."""
+        g, R = self.geometry, self.geometry.ball_radius
+        L, W = g.length, g.width
+        margin = R * (1.0 - self.p.edge_margin)
+        x0, y0 = self.roi[:2]
+        sh, sw = small.shape[:2]
+        found: list[np.ndarray] = []
+        for p in last.xy:
+            dists = np.array([p[0], L - p[0], p[1], W - p[1]])
+            k = int(np.argmin(dists))
+            if dists[k] > self.p.leave_near:
+                continue
+            reach = self.p.leave_step * R
+            along = 1 - k // 2  # 1: the head/foot rails run along y, 0: the long rails along x
+            lo, hi = p.copy(), p.copy()
+            lo[along], hi[along] = p[along] - reach, p[along] + reach
+            inward = [1.0, -1.0, 1.0, -1.0][k]
+            edge = [0.0, L, 0.0, W][k]
+            lo[1 - along] = edge - inward * (self.p.cushion_width + R)  # the cushion top and a little more
+            hi[1 - along] = edge + inward * 2 * R
+            box = self.cal.table_to_image(np.array([[lo[0], lo[1]], [hi[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]]]))
+            box = (box - [x0, y0]) * self.scale
+            bx0, by0 = max(int(np.floor(box[:, 0].min())), 0), max(int(np.floor(box[:, 1].min())), 0)
+            bx1, by1 = min(int(np.ceil(box[:, 0].max())) + 1, sw), min(int(np.ceil(box[:, 1].max())) + 1, sh)
+            if bx1 - bx0 < 3 or by1 - by0 < 3:
+                continue
+            ys, xs = slice(by0, by1), slice(bx0, bx1)
+            # off the cloth's hue or darker than it, not brighter only: a lamp's spot on the cushion top is the
+            # cloth lit (2019 clip 12's moving disco light gave four such "balls"); a white ball is off its hue
+            nc = self._not_cloth(small[ys, xs], [pl[ys, xs] for pl in self._bg_planes], self._dark[ys, xs], 1e9)
+            nc &= ((self.table_mask[ys, xs] | self.cushion_mask[ys, xs]) > 0).astype(np.uint8)  # not the wood
+            nc = cv2.morphologyEx(nc, cv2.MORPH_OPEN, self._open_kernel)
+            if not nc.any():
+                continue
+            dist = cv2.distanceTransform(nc, cv2.DIST_L2, 3)
+            vy, vx = np.nonzero(dist > 0)
+            full = np.stack([vx + bx0, vy + by0], axis=1) / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
+            txy = self.cal.image_to_table(full)
+            d_k = np.array([txy[:, 0], L - txy[:, 0], txy[:, 1], W - txy[:, 1]])[k]
+            moved = np.hypot(txy[:, 0] - p[0], txy[:, 1] - p[1])
+            past = (d_k < margin) & (d_k < dists[k] - 0.25 * R) & (moved <= reach)
+            if not past.any():
+                continue
+            j = np.flatnonzero(past)[int(np.argmax(dist[vy[past], vx[past]]))]
+            _, lab, stats, _ = cv2.connectedComponentsWithStats(nc, connectivity=8)
+            own = np.flatnonzero(lab[vy, vx] == lab[vy[j], vx[j]])
+            j = own[int(np.argmax(dist[vy[own], vx[own]]))]  # the blob's own peak (not the rim of a ball inside)
+            if not past[j]:
+                continue
+            r = float(self.rmap[vy[j] + by0, vx[j] + bx0])
+            if dist[vy[j], vx[j]] < self.p.leave_peak * r:
+                continue
+            st = stats[lab[vy[j], vx[j]]]
+            if st[cv2.CC_STAT_AREA] > self.p.jaw_area * np.pi * r * r or \
+                    max(st[cv2.CC_STAT_WIDTH], st[cv2.CC_STAT_HEIGHT]) > 3.5 * r:
+                continue
+            if before is not None and before.shape == small.shape:
+                # the blob's disc away from the ball's last place was cloth in the last frame
+                disc = np.hypot(vx - vx[j], vy - vy[j]) <= r
+                lp = (self.cal.table_to_image(p[None]) - [x0, y0]) * self.scale - [bx0, by0]
+                new = disc & (np.hypot(vx - lp[0, 0], vy - lp[0, 1]) > 1.1 * r)
+                if new.any():
+                    was = self._not_cloth(before[ys, xs], [pl[ys, xs] for pl in self._bg_planes],
+                                          self._dark[ys, xs], 1e9)
+                    if was[vy[new], vx[new]].mean() > self.p.leave_new:
+                        continue
+                # and nothing else round it changed: a light sweeping the table changes it all (2019 clip 12)
+                balls = np.concatenate([last.xy, obs.xy]) if len(obs) else last.xy
+                bp = (self.cal.table_to_image(balls) - [x0, y0]) * self.scale - [bx0, by0]
+                bp = np.concatenate([bp, [[vx[j], vy[j]]]])
+                gy, gx = np.mgrid[0:by1 - by0, 0:bx1 - bx0]
+                rest = ((self.table_mask[ys, xs] | self.cushion_mask[ys, xs]) > 0) & \
+                    (np.hypot(gx[..., None] - bp[:, 0], gy[..., None] - bp[:, 1]).min(axis=-1) > 1.3 * r)
+                moved_px = region.change(small[ys, xs], before[ys, xs]) > self.p.static_diff
+                if rest.any() and moved_px[rest].mean() > self.p.leave_steady:
+                    continue
+            c = txy[j]
+            pk = np.array([pk.centre for pk in g.pockets])
+            if (np.hypot(pk[:, 0] - c[0], pk[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
+                continue  # a pocket's mouth or jaws: the pocket tests decide there
+            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 2)])
+            if len(taken) and (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R).any():
+                continue
+            found.append(np.concatenate([c, full[j]]))
+        if not found:
+            return obs
+        f = np.array(found)
+        n = len(f)
+        return BallObservations(
+            t=obs.t, frame_index=obs.frame_index, xy=np.concatenate([obs.xy, f[:, :2]]),
+            xy_px=np.concatenate([obs.xy_px, f[:, 2:]]), radius_px=np.concatenate([obs.radius_px, self._radii_px(f[:, 2:])]),
+            confidence=np.concatenate([obs.confidence, np.full(n, LEAVE_CONFIDENCE)]),
+            id_scores=np.concatenate([obs.id_scores, np.full((n, N_IDS), 1.0 / N_IDS)]),
+            streak=np.concatenate([obs.streak, np.zeros((n, 2))]))
 
     def _detect_full(self, frame: Frame, small: np.ndarray, grey: np.ndarray | None = None) -> BallObservations:
         if grey is None:
