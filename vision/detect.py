@@ -141,6 +141,9 @@ class DetectorParams:
             ``leave_peak`` radii (``_leaving``: a ball jumping the rail, 2019 clip 11's cue ball), and whose disc,
             away from the ball's last place, was at most ``leave_new`` not cloth in the last frame, while at most
             ``leave_steady`` of the rest of the searched box (off every ball) changed since it.
+        rail_band: a line along a rail (within 6 radii of its nose) that is not cloth over at least this share of
+            the rail's length in the learnt frame is the table's (the foot of a far cushion's face seen from a
+            high-angle end camera, UniPD game1_clip4), and the clutter test does not look at it (``_rail_bands``).
     """
 
     fg_threshold: float = 22.0
@@ -192,6 +195,7 @@ class DetectorParams:
     leave_peak: float = 0.7
     leave_new: float = 0.25
     leave_steady: float = 0.1
+    rail_band: float = 0.6
 
 
 @dataclass
@@ -383,6 +387,39 @@ class BallDetector:
         self._bg_planes = [np.ascontiguousarray(bg[..., c]) for c in range(3)]
         self._dark = (1.0 - self.p.dark_fraction) * self._bg_planes[2]
         self._bright = (1.0 + self.p.bright_fraction) * self._bg_planes[2]
+        self._rail_band = self._rail_bands(small_u8)
+
+    def _rail_bands(self, small: np.ndarray) -> np.ndarray:
+        """uint8 mask of the lines along a rail, within 6 radii of its nose, that are not cloth along most of
+        its length in the learnt frame: the foot of a far cushion's face seen from a high-angle camera, a nose's
+        shadow line. They are the table's, not clutter: the clutter test does not look at them."""
+        g, R = self.geometry, self.geometry.ball_radius
+        L, W = g.length, g.width
+        h, w = self.table_mask.shape
+        nc = self._not_cloth(small, self._bg_planes, self._dark, self._bright) & (self.table_mask > 0)
+        band = np.zeros((h, w), np.uint8)
+        x0, y0 = self.roi[:2]
+        step = 0.4 * R / max(self.r_small, 1e-6)  # ~0.4 working px in metres
+        depth = np.arange(0.0, 6 * R, step)  # metres: at a far rail seen at a grazing angle, 6 R is a few pixels
+        clear = self.p.pocket_clearance + R
+        for k in range(4):
+            length = W if k < 2 else L
+            s = np.arange(clear, length - clear, step)
+            if k >= 2:
+                s = s[np.abs(s - L / 2) > self.p.side_clearance + 2 * R]  # not the side pocket's mouth
+            if len(s) < 10:
+                continue
+            ss, tt = np.meshgrid(s, depth)
+            edge = [0.0, L, 0.0, W][k]
+            inward = [1.0, -1.0, 1.0, -1.0][k]
+            across = edge + inward * tt
+            pts = np.stack([across, ss], axis=-1) if k < 2 else np.stack([ss, across], axis=-1)
+            px = (self.cal.table_to_image(pts.reshape(-1, 2)) - [x0, y0]) * self.scale
+            xi, yi = _pixels(px, w, h)
+            on = (nc[yi, xi] > 0).reshape(tt.shape)
+            rows = on.mean(axis=1) >= self.p.rail_band
+            band[yi.reshape(tt.shape)[rows], xi.reshape(tt.shape)[rows]] = 1
+        return band
 
     def _not_cloth(self, bgr: np.ndarray, planes: list[np.ndarray] | tuple[np.ndarray, ...],
                    dark: np.ndarray | float, bright: np.ndarray | float) -> np.ndarray:
@@ -879,7 +916,7 @@ class BallDetector:
         ys, xs = slice(y0, y1), slice(x0, x1)
         saved = {k: getattr(self, k) for k in _WINDOWED}
         self._win_off = (x0, y0)
-        for k in ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright"):
+        for k in ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright", "_rail_band"):
             setattr(self, k, saved[k][ys, xs])  # type: ignore[index]
         self._bg_planes = [p[ys, xs] for p in saved["_bg_planes"]]  # type: ignore[attr-defined]
         zones, static = [], []
@@ -1674,6 +1711,11 @@ class BallDetector:
         else:
             on = _gather(fg, yi, xi, flat) > 0
             inside = _gather(self.table_mask, yi, xi, flat) > 0  # off the table nothing is known (fg is masked there)
+        band = getattr(self, "_rail_band", None)
+        if band is not None and band.shape == fg.shape:  # the table's own lines along a rail are not clutter
+            table = _gather(band, yi, xi, flat) > 0
+            on &= ~table
+            inside &= ~table
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
         dx = pts[:, :, None, 0] - every[None, None, :, 0]
         dy = pts[:, :, None, 1] - every[None, None, :, 1]
@@ -1986,7 +2028,8 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
 _K3 = np.ones((3, 3), np.uint8)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)
-_WINDOWED = ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright", "_bg_planes", "_zones", "_static",
+_WINDOWED = ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright", "_rail_band",
+             "_bg_planes", "_zones", "_static",
              "_split_cache", "_acc", "_acc_dil", "_last_acc", "_fg_rails", "_last_small", "_win_off")
 
 
