@@ -468,8 +468,10 @@ class BallDetector:
         cushion that the frame's search did not find may be leaving over the rail: it is looked for past the
         nose line (``_leaving``)."""
         small = self._small(frame.image)
+        self._unchanged = False
         obs = self._decide(frame, small)
-        if self._last_out is not None and 0 < len(self._last_out) <= N_IDS and self._bg is not None:
+        if self._last_out is not None and 0 < len(self._last_out) <= N_IDS and self._bg is not None and \
+                not self._unchanged:  # (a ball that left changed the table where it was)
             # (more balls than a set has: the last frame's detections are not to be trusted, 2019 clip 12's
             # disco light gave 25, and a "ball" among them by a rail is no ball to follow over it)
             obs = self._leaving(small, obs, self._last_out, self._last_frame)
@@ -478,6 +480,7 @@ class BallDetector:
 
     _last_out: BallObservations | None = None  # what ``detect`` returned for the last frame
     _last_frame: np.ndarray | None = None  # and that frame's working image
+    _unchanged = False  # ``_decide`` returned the last balls again: nothing on the table changed
 
     def _decide(self, frame: Frame, small: np.ndarray) -> BallObservations:
         """The balls on the cloth (``detect`` less the balls leaving it)."""
@@ -485,12 +488,14 @@ class BallDetector:
             ref_small, ref_obs = self._ref
             changed = region.changed_mask(small, ref_small, self.p.static_diff, self.table_mask)
             if cv2.countNonZero(changed) < self.p.static_pixels:
+                self._unchanged = True
                 return replace(ref_obs, t=frame.t, frame_index=frame.index)
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
             since = self._region_passes
             if self.region_pass and since < self.region_params.full_every and self._fg is not None:
                 todo = region.plan(changed, float(self.rmap.max()), self.region_params)
                 if todo is not None and not todo.boxes:  # only compression specks changed
+                    self._unchanged = True
                     return replace(ref_obs, t=frame.t, frame_index=frame.index)
                 found = self._detect_regions(frame, small, grey, todo) if todo is not None else None
                 if todo is not None and found is not None:

@@ -128,3 +128,19 @@ def test_nothing_is_seen_leaving_when_everything_round_it_changed() -> None:
 
 def test_nothing_is_seen_leaving_after_a_frame_with_more_balls_than_a_set() -> None:
     assert (_leaving_after("crowd").confidence != LEAVE_CONFIDENCE).all()
+
+
+def test_an_unchanged_frame_is_not_searched_for_balls_leaving() -> None:
+    # nothing on the table changed, so no ball left it: the search past the noses is not run (its cost stays off
+    # the cheap unchanged frames, with balls frozen on rails)
+    sc = scene(cloth="blue", resolution=HD)
+    det = BallDetector(sc.camera.calibration(), identifier=False)
+    pos = np.full((16, 2), np.nan)
+    pos[5], pos[0] = (1.0, 0.6), (1.6, R + 0.0005)
+    img = render_frame(sc, pos, rng=np.random.default_rng(0))
+    calls = []
+    real = det._leaving
+    det._leaving = lambda *a: calls.append(1) or real(*a)  # type: ignore[method-assign]
+    for i in range(3):
+        det.detect(Frame(index=i, t=i / 25.0, image=img))
+    assert calls == []
