@@ -101,3 +101,30 @@ def test_a_flickering_hand_taken_by_a_hidden_track_is_no_roll() -> None:
     for i in (6, 12, 18, 25, 31):
         steady[i - 1: i + 2] = hand[i - 1: i + 2]
     assert not nothing_rolled(_Series(t, {0: steady, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
+
+
+def test_a_rack_ball_jumping_in_and_hopping_a_rack_spot_is_no_roll() -> None:
+    # dev eight-ball-rack-109 q30_720, 68.0 s: the simulator re-racked in one frame after the 8 ended the rack; a
+    # rack ball's track jumped from its old rest into the rack, stood still, then hopped one rack spot (5.7 cm) as
+    # the names settled: two spans of 0.1 s that move the same way, read as a roll, and an extra shot
+    from tracking.segment import ShotWindow
+    from tracking.shots import nothing_rolled
+
+    fps, n = 30.0, 30
+    t = np.arange(n) / fps
+    rng = np.random.default_rng(1)
+    hop = np.empty((n, 2))
+    hop[:1] = (2.142, 0.874)  # its old rest
+    hop[1:5] = (2.064, 0.719)  # into the rack
+    hop[5:] = (2.064, 0.662)  # one rack spot on
+    hop += rng.normal(0, 0.001, hop.shape)  # still sightings are not exactly still
+    hop[[4, 7]] = np.nan
+    window = ShotWindow(t_start=0.0, t_end=float(t[-1]), t_done=float(t[-1]))
+    assert nothing_rolled(_Series(t, {11: hop, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
+    # the same way rolled at 0.3 m/s, slowing on the cloth, is a roll
+    roll = np.empty((n, 2))
+    s = 0.3 * t - 0.5 * 0.2 * t ** 2
+    u = np.array([-0.078, -0.212]) / np.hypot(0.078, 0.212)
+    roll[:] = np.array([2.142, 0.874]) + s[:, None] * u
+    roll += rng.normal(0, 0.001, roll.shape)
+    assert not nothing_rolled(_Series(t, {11: roll, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
