@@ -62,6 +62,11 @@ class EventConfig:
             came back (``_hugging``).
         hug_approach: ... and closed on the cushion at least this fast (m/s, a robust slope over ``hug_span`` s).
         hug_span: how long before the new contact (s) its approach is judged over.
+        back_span: a resting ball struck into a cushion and seen back off it (beyond ``hug_leave`` past where it
+            rested) within this long (s) of the hit touched it (``_driven_back_off``).
+        back_into: ... when the line of centres heads into that cushion at least this steeply (cosine; 0.5: 60
+            degrees from the nose line or less, so that an error of a few degrees in it cannot turn a glance along
+            the cushion into a push into it).
     """
 
     contact_tolerance: float = 0.008
@@ -89,6 +94,8 @@ class EventConfig:
     hug_leave: float = 0.010
     hug_approach: float = 0.02
     hug_span: float = 0.3
+    back_span: float = 0.25
+    back_into: float = 0.5
 
 
 @dataclass
@@ -820,6 +827,56 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
     return out
 
 
+def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.ndarray,
+                     paths: dict[int, BallPath], collisions: list[ShotEvent],
+                     found: list[tuple[float, int, str, float]], g: TableGeometry, dt: float,
+                     cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A resting ball (at ``p``) struck along ``n`` squarely into a cushion a little way off, then seen farther
+    from that cushion than it rested, touched it: a collision only pushes a resting ball along the line of
+    centres, and nothing but the cushion (or a third ball) turns it back. The touch and the rebound fit inside
+    the frame gap after the hit, so no kink lies at the nose (ho9 near-rail-190, every grid: the 4, 14 mm off the
+    right cushion, was driven into it and met the cue ball again on its way back; the shot's only rail after
+    contact). Only where it could have reached the nose unseen, leaving at the hitter's speed along ``n``, by its
+    first sighting after the hit (within ``chord_move``); timed where it reaches it at that speed."""
+    R = g.ball_radius
+    ts, xs = _seen(paths[me])
+    t_end = ev.t + cfg.back_span
+    # another ball may have turned it: only the hitter (behind it, on the cloth side) may touch it meanwhile
+    third = [c.t for c in collisions if c.balls and me in c.balls and other not in c.balls
+             and ev.t - 1.5 * dt <= c.t <= t_end]
+    if third:
+        t_end = min(third) - 1.5 * dt
+    sel = (ts > ev.t) & (ts <= t_end)
+    still = xs[(ts < ev.t) & (ts >= ev.t - 4.5 * dt)]
+    # at rest where it was hit: its last sightings before (its fitted piece can bend a slow start into its rest)
+    if (int(np.sum(sel)) < 3 or len(still) < 2 or float(np.linalg.norm(still - p, axis=1).max()) > cfg.chord_move / 2
+            or _in_mouth(g, p, 0.0)):
+        return []
+    t_after, d_after = ts[sel], _rail_dist(g, xs[sel])
+    v_h = paths[other].piece_at(ev.t - 0.5 * dt).vel(ev.t)
+    if float(v_h @ n) < cfg.moving_speed:
+        return []  # the other ball did not drive it
+    out: list[tuple[float, int, str, float]] = []
+    for rail, d_rest in _rail_dist(g, p[None]).items():
+        into = -float(n @ _INWARD[rail])
+        if float(d_rest[0]) <= R + cfg.frozen_gap or into < cfg.back_into:
+            continue
+        d = d_after[rail]
+        med = np.array([np.median(d[i:i + 3]) for i in range(len(d) - 2)])
+        back = np.flatnonzero(med > float(d_rest[0]) + cfg.hug_leave)
+        if not len(back):
+            continue
+        t_back = float(t_after[back[0] + 2])
+        if any(f[1] == me and f[2] == rail and ev.t - 1.5 * dt <= f[0] <= t_back for f in found):
+            continue  # a contact of its own kink is there already
+        speed_in = float(v_h @ n) * into
+        if float(d_rest[0]) - R > speed_in * (float(t_after[0]) - ev.t) + cfg.chord_move:
+            continue  # too far off to have met it unseen: a kink would show it (far off, a missed collision may)
+        tc = min(ev.t + (float(d_rest[0]) - R) / speed_in, float(t_after[0]))
+        out.append((max(tc, ev.t + 1e-5), me, rail, 0.7))
+    return out
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -918,6 +975,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             for rail, dist in _rail_dist(g, p[None]).items():
                 if dist[0] <= R + cfg.frozen_gap and float(n @ _INWARD[rail]) < -0.1:
                     found.append((ev.t + 1e-5, me, rail, 0.8))
+            found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg))
     found.sort()
     kept: list[tuple[float, int, str, float]] = []
     for item in found:
