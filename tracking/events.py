@@ -827,6 +827,32 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
     return out
 
 
+def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collisions: list[ShotEvent],
+              g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A kink beside a pocket's mouth, beyond the nose rule's reach, where the piece before it, carried on, runs
+    into a jaw and the turn pushed the ball off that jaw's rail: it glanced off the jaw between two sightings, the
+    sighting before the glance joined the piece after it, and that chord's start lies a few cm off the nose line
+    (ho9 combination-190, 30/720p: the 14 off the right jaw of head-right 30 ms before it dropped, its kink 40 mm
+    from the nose line; the shot's only rail after contact). Timed where the earlier piece meets the jaw."""
+    if pre.n < 3 or any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
+        return []
+    p_k = path.pos(tk)
+    pk = min(g.pockets, key=lambda q: float(np.hypot(p_k[0] - q.centre[0], p_k[1] - q.centre[1])))
+    if float(np.hypot(p_k[0] - pk.centre[0], p_k[1] - pk.centre[1])) > pk.mouth / 2 + 4 * g.ball_radius:
+        return []
+    # (up to the later piece's second sighting: its first may still be on the way in, a chord across the glance)
+    ts = np.linspace(pre.t1, max(min(post.t1, post.t0 + 1.01 * dt), tk), 60)
+    hit = _jaw_touch(g, pk, ts, pre.pos(ts))
+    if hit is None or _seen_inside_jaws(g, pk, path, pre.t0, cfg.jaw_inside):
+        return []
+    t_hit, rail = hit
+    inward = _INWARD[rail]
+    if -float(pre.vel(t_hit) @ inward) < cfg.moving_speed or \
+            float((post.vel(tk) - pre.vel(tk)) @ inward) < 2 * cfg.moving_speed:
+        return []  # not heading into that rail, or not pushed back off it
+    return [(t_hit, b, rail, 0.6)]
+
+
 def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.ndarray,
                      paths: dict[int, BallPath], collisions: list[ShotEvent],
                      found: list[tuple[float, int, str, float]], g: TableGeometry, dt: float,
@@ -903,6 +929,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             # the kink's own position can be a few mm off where a piece is short: the last and first seen
             # positions beside it count too
             ends = _rail_dist(g, np.stack([pre.pos(pre.t1), post.pos(post.t0)]))
+            if not mouth and all(min(float(d[0]), float(ends[r].min())) > R + cfg.rail_tolerance
+                                 for r, d in rails.items()):
+                found.extend(_jaw_kink(b, path, tk, pre, post, collisions, g, dt, cfg))
             for rail, dist in rails.items():
                 dist = np.minimum(dist, ends[rail].min())
                 if dist[0] > R + cfg.rail_tolerance:
