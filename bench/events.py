@@ -487,7 +487,8 @@ def main() -> int:
             print(f"   {kind:10s} P={row['precision']}  R={row['recall']}  (truth {row['truth']}, est {row['estimated']})")
         if NO_RACK in r["events"]:
             row = r["events"][NO_RACK]
-            print(f"   ({NO_RACK} (fewer than {RACK_BALLS} object balls in collisions within {RACK_SPAN} s of the first): "
+            print(f"   ({NO_RACK} (fewer than {RACK_BALLS} object balls in collisions within {RACK_SPAN} s of the first, "
+                  f"or within {RACK_BURST} s anywhere): "
                   f"P={row['precision']}  R={row['recall']}  (truth {row['truth']}, est {row['estimated']}))")
         print(f"   cushion F1 {r['cushion_f1']}; phantom pocket/off-table {r['phantom_departures']}; median timing "
               f"error {r['median_timing_error_ms']} ms ({r['median_timing_error_frames']} frame)")
