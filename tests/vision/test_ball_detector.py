@@ -4,23 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scipy.optimize import linear_sum_assignment
-from vision_scenes import LAYOUTS, render
+from vision_scenes import LAYOUTS, match_balls, render
 
 from cueref.synth import Occluder
 from vision.detect import BallDetector
-from vision.geometry import BALL_RADIUS
 from vision.types import N_IDS, Frame
-
-
-def _match(truth: np.ndarray, found: np.ndarray) -> tuple[int, int, np.ndarray]:
-    """(missed, extra, centre errors in metres) for a one-to-one match within one ball radius."""
-    if len(found) == 0:
-        return len(truth), 0, np.zeros(0)
-    d = np.linalg.norm(truth[:, None] - found[None], axis=-1)
-    i, j = linear_sum_assignment(d)
-    ok = d[i, j] < BALL_RADIUS
-    return len(truth) - int(ok.sum()), len(found) - int(ok.sum()), d[i, j][ok]
 
 
 def _detect(img: np.ndarray, scene) -> object:  # type: ignore[no-untyped-def]
@@ -33,7 +21,7 @@ def test_every_ball_of_each_layout_and_nothing_else(name: str) -> None:
     img, pos, scene = render(name, cloth="blue")
     obs = _detect(img, scene)
     truth = pos[np.isfinite(pos[:, 0])]
-    missed, extra, err = _match(truth, obs.xy)
+    missed, extra, err = match_balls(truth, obs.xy)
     assert (missed, extra) == (0, 0)
     if len(err):
         assert np.median(err) < 0.003  # 3 mm
@@ -46,7 +34,7 @@ def test_every_ball_of_each_layout_and_nothing_else(name: str) -> None:
 def test_any_cloth_colour_including_balls_of_the_same_colour(cloth: str) -> None:
     img, pos, scene = render("rack15", cloth=cloth, head="right", k1=-0.06)
     obs = _detect(img, scene)
-    missed, extra, err = _match(pos[np.isfinite(pos[:, 0])], obs.xy)
+    missed, extra, err = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     # A ball of the cloth's own colour packed inside a rack (the yellow 9 on tan) may be missed in one frame;
     # on blue cloth no ball matches the cloth and all must be found.
     assert missed <= (0 if cloth == "blue" else 1) and extra == 0, (cloth, missed, extra)
@@ -63,7 +51,7 @@ def test_a_cue_and_an_arm_are_not_balls() -> None:
                     kind="sleeve")]
     img, pos, scene = render("scattered", cloth="green", occluders=occ)
     obs = _detect(img, scene)
-    missed, extra, _ = _match(pos[np.isfinite(pos[:, 0])], obs.xy)
+    missed, extra, _ = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     assert extra == 0
     assert missed <= 1  # the cue ball itself may hide under the hand
 
@@ -73,7 +61,7 @@ def test_a_moving_ball_is_found_despite_motion_blur() -> None:
     vel[3] = (2.5, 0.8)  # m/s; over 1/120 s the ball smears across ~0.4 of its diameter
     img, pos, scene = render("scattered", cloth="blue", velocities=vel)
     obs = _detect(img, scene)
-    missed, extra, _ = _match(pos[np.isfinite(pos[:, 0])], obs.xy)
+    missed, extra, _ = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     assert (missed, extra) == (0, 0)
 
 
