@@ -888,7 +888,7 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
         if float(d_rest[0]) <= R + cfg.frozen_gap or into < cfg.back_into:
             continue
         d = d_after[rail]
-        med = np.array([np.median(d[i:i + 3]) for i in range(len(d) - 2)])
+        med = _median3(d)
         back = np.flatnonzero(med > float(d_rest[0]) + cfg.hug_leave)
         if not len(back):
             continue
@@ -1029,6 +1029,11 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
 
 
+def _median3(x: np.ndarray) -> np.ndarray:
+    """The running median of three sightings (length ``len(x) - 2``): one stray detection moves no figure."""
+    return np.median(np.stack([x[:-2], x[1:-1], x[2:]]), axis=0)
+
+
 def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: list[ShotEvent],
              ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     """Drop the contacts of a ball running along (hugging) a cushion. A ball that meets a cushion at a grazing
@@ -1056,8 +1061,7 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
             ts, xs = _seen(paths[b])
             between = (ts > p.t + 0.5 * dt) & (ts < c.t + 0.5 * dt)
             gap = _rail_dist(g, xs[between])[c.rail] - R
-            left = len(gap) >= 3 and float(np.max(np.median(
-                np.stack([gap[:-2], gap[1:-1], gap[2:]]), axis=0))) > cfg.hug_leave
+            left = len(gap) >= 3 and float(np.max(_median3(gap))) > cfg.hug_leave
             way = between & (ts > c.t - cfg.hug_span)
             back = int(np.sum(way)) >= 3 and float(theilslopes(_rail_dist(g, xs[way])[c.rail], ts[way]).slope) <= -cfg.hug_approach
             # or turned back sharply (driven back by a ball the collision rules missed: ho7 break-8-170's 4, hit

@@ -531,6 +531,7 @@ class BallDetector:
         x0, y0 = self.roi[:2]
         sh, sw = small.shape[:2]
         found: list[np.ndarray] = []
+        pockets = np.array([q.centre for q in g.pockets])
         for p in last.xy:
             dists = np.array([p[0], L - p[0], p[1], W - p[1]])
             k = int(np.argmin(dists))
@@ -601,10 +602,9 @@ class BallDetector:
                 if rest.any() and moved_px[rest].mean() > self.p.leave_steady:
                     continue
             c = txy[j]
-            pk = np.array([pk.centre for pk in g.pockets])
-            if (np.hypot(pk[:, 0] - c[0], pk[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
+            if (np.hypot(pockets[:, 0] - c[0], pockets[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
                 continue  # a pocket's mouth or jaws: the pocket tests decide there
-            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 2)])
+            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 4)[:, :2]])  # (table x, y; pixel x, y)
             if len(taken) and (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R).any():
                 continue
             found.append(np.concatenate([c, full[j]]))
