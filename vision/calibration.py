@@ -34,6 +34,9 @@ def _as_points(a: Any) -> tuple[np.ndarray, tuple[int, ...]]:
     return arr.reshape(-1, 2), arr.shape[:-1]
 
 
+_ZERO3 = np.zeros(3)  # projectPoints' rvec and tvec (read only)
+
+
 def _apply_h(h: np.ndarray, pts: np.ndarray) -> np.ndarray:
     q = pts @ h[:, :2].T + h[:, 2]
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -78,30 +81,74 @@ class TableCalibration:
             raise CalibrationError(f"calibration head must be one of {', '.join(HEADS)}, got {self.head!r}")
         self.image_size = (int(self.image_size[0]), int(self.image_size[1]))
         self._h_inv = np.linalg.inv(self.homography)
+        self._lens: tuple[Any, ...] | None = None  # ``_lens_model``'s answer and the arrays it was read from
+
+    def _lens_model(self) -> tuple[Any, ...]:
+        """(camera_matrix, dist_coeffs, distorted, k1-only radial term or None, focal lengths, principal point),
+        read once per lens model (the mapping runs many times a frame; ``np.any`` and the indexing cost more than
+        the small mappings themselves). Keyed by the arrays' identity, so assigning a new lens model is seen."""
+        k, dc = self.camera_matrix, self.dist_coeffs
+        lens = getattr(self, "_lens", None)  # (absent on calibrations pickled before it)
+        if lens is not None and lens[0] is k and lens[1] is dc:
+            return lens
+        distorted = k is not None and dc is not None and bool(np.any(dc))
+        k1 = None
+        if distorted:
+            assert k is not None and dc is not None
+            if len(dc) in (4, 5, 8, 12, 14) and not np.any(dc[1:]) and not np.any(k[[0, 1, 2, 2, 2], [1, 0, 0, 1, 2]] - [0, 0, 0, 0, 1]):
+                k1 = float(dc[0])
+        f = None if k is None else np.array([k[0, 0], k[1, 1]])
+        c = None if k is None else np.array([k[0, 2], k[1, 2]])
+        self._lens = lens = (k, dc, distorted, k1, f, c)
+        return lens
 
     # ----- mapping -----------------------------------------------------------------------------------------
     @property
     def has_distortion(self) -> bool:
-        return self.camera_matrix is not None and self.dist_coeffs is not None and bool(np.any(self.dist_coeffs))
+        return bool(self._lens_model()[2])
 
     def table_to_image(self, xy: Any) -> np.ndarray:
         """Table metres (..., 2) -> image pixels (..., 2) (vectorised)."""
         pts, lead = _as_points(xy)
         und = _apply_h(self.homography, pts)
-        if self.has_distortion and len(und):
-            k = self.camera_matrix
-            assert k is not None
-            norm = np.c_[(und[:, 0] - k[0, 2]) / k[0, 0], (und[:, 1] - k[1, 2]) / k[1, 1], np.ones(len(und))]
-            out, _ = cv2.projectPoints(norm.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), k, self.dist_coeffs)
-            und = out.reshape(-1, 2)
+        if len(und):
+            k, dc, distorted, k1, f, c = self._lens_model()
+            if distorted:
+                und = self._distort(und, k, dc, k1, f, c)
         return und.reshape(*lead, 2)
+
+    @staticmethod
+    def _distort(und: np.ndarray, k: np.ndarray, dc: np.ndarray, k1: float | None, f: np.ndarray,
+                 c: np.ndarray) -> np.ndarray:
+        """Undistorted pixels (N, 2) -> image pixels through the lens model, as ``cv2.projectPoints`` maps them.
+
+        A radial-only model with k1 alone (the synthetic cameras') is applied in numpy with OpenCV's own
+        arithmetic, term for term (its other terms are exact zeros and ones there), so the result is the same
+        to the bit (checked against ``cv2.projectPoints`` on millions of points, tests/vision/test_calibration.py)
+        at a fraction of the call's cost for the few points a frame maps at a time; anything else, and points so
+        far out that OpenCV's r^6 term would overflow, goes to OpenCV."""
+        norm = (und - c) / f  # OpenCV's normalised coordinates x = (u - cx) / fx, y = (v - cy) / fy
+        if k1 is not None:
+            sq = norm * norm
+            r2 = sq[:, 0] + sq[:, 1]
+            if bool((r2 < 1e100).all()):  # (False for NaN: OpenCV's zero terms times inf make NaN there)
+                r2 *= k1
+                r2 += 1.0  # 1 + k1 r^2 (+ 0 r^4 + 0 r^6, over 1 + 0 + 0 + 0)
+                norm *= r2[:, None]
+                norm *= f
+                norm += c
+                return norm
+        n3 = np.ones((len(norm), 1, 3))
+        n3[:, 0, :2] = norm
+        out, _ = cv2.projectPoints(n3, _ZERO3, _ZERO3, k, dc)
+        return out.reshape(-1, 2)
 
     def image_to_table(self, px: Any) -> np.ndarray:
         """Image pixels (..., 2) -> table metres (..., 2) (vectorised)."""
         pts, lead = _as_points(px)
-        if self.has_distortion and len(pts):
+        if len(pts) and self._lens_model()[2]:
             pts = cv2.undistortPoints(pts.reshape(-1, 1, 2), self.camera_matrix, self.dist_coeffs,
-                                      P=self.camera_matrix).reshape(-1, 2).astype(np.float64)
+                                      P=self.camera_matrix).reshape(-1, 2).astype(np.float64, copy=False)
         return _apply_h(self._h_inv, pts).reshape(*lead, 2)
 
     def metres_per_pixel(self, px: Any) -> np.ndarray:

@@ -135,3 +135,41 @@ def test_an_oblique_near_square_quad_keeps_its_long_rails_across() -> None:
     cal = TableCalibration.from_corners(quad, (1024, 576))
     assert cal.head in ("left", "right")
     assert float(np.linalg.norm(cal.table_to_image([0.0, 0.0]) - cal.table_to_image([2.54, 0.0]))) > 400
+
+
+def _opencv_projection(cal: TableCalibration, xy: np.ndarray) -> np.ndarray:
+    """table_to_image as it was, straight through cv2.projectPoints (the reference the fast path must equal)."""
+    import cv2
+
+    und = TableCalibration(image_size=cal.image_size, homography=cal.homography).table_to_image(xy)
+    k = np.asarray(cal.camera_matrix)
+    norm = np.c_[(und[:, 0] - k[0, 2]) / k[0, 0], (und[:, 1] - k[1, 2]) / k[1, 1], np.ones(len(und))]
+    out, _ = cv2.projectPoints(norm.reshape(-1, 1, 3), np.zeros(3), np.zeros(3), k, cal.dist_coeffs)
+    return out.reshape(-1, 2)
+
+
+@pytest.mark.parametrize("dist", [[-0.05227011, 0.0, 0.0, 0.0, 0.0], [0.21, 0.0, 0.0, 0.0], [-0.1, 0.02, 0.0, 0.0, 0.0],
+                                  [-0.1, 0.0, 0.001, 0.0, 0.0]])
+def test_lens_projection_is_opencvs_to_the_bit(dist: list[float]) -> None:
+    """The k1-only lens model is projected in numpy (many small calls a frame): the same numbers as
+    cv2.projectPoints, bit for bit, on and far off the table; other models go to OpenCV."""
+    base = TableCalibration.from_corners(CORNERS, (1920, 1080))
+    cal = TableCalibration(image_size=(1920, 1080), homography=base.homography, camera_matrix=K, dist_coeffs=dist)
+    rng = np.random.default_rng(3)
+    xy = np.concatenate([rng.uniform(-0.3, 2.9, (5000, 2)), [[1e4, 3e3], [-5e5, 2.0], [1.27, 0.635]]])
+    np.testing.assert_array_equal(cal.table_to_image(xy), _opencv_projection(cal, xy))
+    np.testing.assert_array_equal(cal.table_to_image(xy[:1]), _opencv_projection(cal, xy[:1]))
+
+
+def test_a_new_lens_model_assigned_later_is_used() -> None:
+    """The lens model is read once per model (cached), but assigning another one (or none) takes effect."""
+    cal = TableCalibration.from_corners(CORNERS, (1920, 1080))
+    plain = cal.table_to_image([[0.3, 0.2]])
+    assert not cal.has_distortion
+    cal.camera_matrix, cal.dist_coeffs = np.array(K), np.array([-0.08, 0.0, 0.0, 0.0, 0.0])
+    assert cal.has_distortion
+    np.testing.assert_array_equal(cal.table_to_image([[0.3, 0.2]]), _opencv_projection(cal, np.array([[0.3, 0.2]])))
+    assert not np.allclose(cal.table_to_image([[0.3, 0.2]]), plain)
+    cal.dist_coeffs = np.zeros(5)
+    assert not cal.has_distortion
+    np.testing.assert_array_equal(cal.table_to_image([[0.3, 0.2]]), plain)
