@@ -426,15 +426,25 @@ class BallDetector:
         """uint8 mask (1 = not cloth): the colour leaves the cloth's hue (a ball's colour, a white ball), or is
         far darker or brighter than the cloth (the 8 on dark cloth); a shadow only scales the cloth colour down a
         little, so it stays cloth."""
+        return self._not_cloth255(bgr, planes, dark, bright) & 1
+
+    def _not_cloth255(self, bgr: np.ndarray, planes: list[np.ndarray] | tuple[np.ndarray, ...],
+                      dark: np.ndarray | float, bright: np.ndarray | float) -> np.ndarray:
+        """``_not_cloth`` as 0/255 (OpenCV's comparison values, which the foreground mask keeps). The planes are
+        worked on in place (each OpenCV call writes into an array it has made): half the memory traffic of a
+        new array per step, which is most of the cost on the whole table."""
         f = bgr.astype(np.float32)
         # one plane per basis row (half the cost of a 3-channel transform and cv2.split; the same dot products,
         # summed in OpenCV's single-row order, so q2 and q3 may differ from the 3-row transform's in the last bit)
         q1, q2, q3 = (cv2.transform(f, row) for row in self._basis_rows)
-        perp = cv2.magnitude(cv2.subtract(q1, planes[0]), cv2.subtract(q2, planes[1]))
+        cv2.subtract(q1, planes[0], dst=q1)
+        cv2.subtract(q2, planes[1], dst=q2)
+        perp = cv2.magnitude(q1, q2, q1)
         m = cv2.compare(perp, self.p.fg_threshold, cv2.CMP_GT)
-        m |= cv2.compare(q3, dark, cv2.CMP_LT)
-        m |= cv2.compare(q3, bright, cv2.CMP_GT)
-        return m & 1
+        more = cv2.compare(q3, dark, cv2.CMP_LT)
+        cv2.bitwise_or(m, more, dst=m)
+        cv2.compare(q3, bright, cv2.CMP_GT, dst=more)
+        return cv2.bitwise_or(m, more, dst=m)
 
     # ----- per frame ---------------------------------------------------------------------------------------
     def foreground(self, image: np.ndarray, small: np.ndarray | None = None) -> np.ndarray:
@@ -445,14 +455,14 @@ class BallDetector:
         if small is None:
             small = self._small(image)
         self._last_small = small
-        fg = self._not_cloth(small, self._bg_planes, self._dark, self._bright)
+        fg = self._not_cloth255(small, self._bg_planes, self._dark, self._bright)
         lo, hi = (0, 0, 0), (int(np.ceil(self.p.pocket_dark)) - 1,) * 3  # brightest channel < pocket_dark
         for (ys, xs, _), static in zip(self._zones, self._static, strict=True):
-            pocket = cv2.inRange(small[ys, xs], lo, hi) & static  # dark now and when learnt, in the zone
-            fg[ys, xs] &= cv2.bitwise_not(pocket) & 1
-        fg *= 255
-        self._fg_rails = fg & self.cushion_mask
-        return fg & self.table_mask
+            pocket = cv2.inRange(small[ys, xs], lo, hi)
+            cv2.bitwise_and(pocket, static, dst=pocket)  # dark now and when learnt, in the zone
+            fg[ys, xs] &= cv2.bitwise_not(pocket, dst=pocket)
+        self._fg_rails = cv2.bitwise_and(fg, self.cushion_mask)
+        return cv2.bitwise_and(fg, self.table_mask, dst=fg)
 
     region_pass: bool = True  # search again only where the frame changed (see vision/region.py); False: always all
     region_params = RegionParams()
@@ -1063,14 +1073,16 @@ class BallDetector:
             fit[~fresh], ids[~fresh] = old.fit[prev[~fresh]], old.ids[prev[~fresh]]
         xy = self.cal.image_to_table(centres)
         at = (centres - [x0, y0]) * self.scale
-        filled = self._filled(fg, at)
+        # the disc samples both fill tests read, made once (``_weak_filled`` reads ``_last_small``, of fg's size)
+        samples = self._disc_samples(at, fg.shape[1], fg.shape[0]) if fg.shape == self._last_small.shape[:2] else None
+        filled = self._filled(fg, at, samples)
         # A ball found by its outline alone may match the cloth, but not perfectly: a sphere is shaded (its limb
         # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
         # milder margin than the colour test's (a green 6 on green cloth).
         outline_ok = filled >= self.p.outline_min_fill
         outlined = (kinds == 2) | (kinds == 4) | (kinds == 5)  # found, or confirmed, by its outline's votes
         if outlined.any():
-            outline_ok |= self._weak_filled(at) >= self.p.outline_weak_fill
+            outline_ok |= self._weak_filled(at, samples) >= self.p.outline_weak_fill
         ok = self._plausible(xy, kinds == 5) & np.where(outlined, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
@@ -1746,15 +1758,22 @@ class BallDetector:
             ok = new_ok
         return ok
 
-    def _weak_filled(self, pts: np.ndarray) -> np.ndarray:
-        """Share of the disc within 0.7 radius of each point (working resolution) whose colour is mildly off the
-        cloth's: hue off by half the colour test's margin, or brightness below 0.85x or above 1.25x the cloth."""
-        small = self._last_small
-        h, w = small.shape[:2]
+    def _disc_samples(self, pts: np.ndarray, w: int, h: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(xi, yi, flat index) of the pixels ``_filled`` and ``_weak_filled`` read: the disc within 0.7 radius
+        of each point (working resolution) in a w x h image (made once when both look at the same points)."""
         r = self.rmap[_pixels(pts, w, h)[::-1]]
         q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
         xi, yi = _pixels(q, w, h)
-        flat = yi * w + xi
+        return xi, yi, yi * w + xi
+
+    def _weak_filled(self, pts: np.ndarray,
+                     samples: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        """Share of the disc within 0.7 radius of each point (working resolution) whose colour is mildly off the
+        cloth's: hue off by half the colour test's margin, or brightness below 0.85x or above 1.25x the cloth
+        (``samples``: ``_disc_samples`` of the points, when already made)."""
+        small = self._last_small
+        h, w = small.shape[:2]
+        xi, yi, flat = self._disc_samples(pts, w, h) if samples is None else samples
         col = _gather(small, yi, xi, flat).astype(np.float32) @ self._basis.T  # (N, S, 3) in the cloth basis
         assert self._bg is not None
         bg = _gather(self._bg, yi, xi, flat)
@@ -1763,14 +1782,14 @@ class BallDetector:
         weak = (perp > 0.5 * self.p.fg_threshold) | (ratio < 0.85) | (ratio > 1.25)
         return weak.mean(axis=1)
 
-    def _filled(self, fg: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    def _filled(self, fg: np.ndarray, pts: np.ndarray,
+                samples: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Share of not-cloth pixels within 0.7 radius of each point (working resolution): a refined centre
-        must still sit on something."""
+        must still sit on something (``samples``: ``_disc_samples`` of the points in an image of ``fg``'s size,
+        when already made)."""
         h, w = fg.shape
-        r = self.rmap[_pixels(pts, w, h)[::-1]]
-        q = pts[:, None, :] + self._disc[None] * (0.7 * r)[:, None, None]
-        xi, yi = _pixels(q, w, h)
-        return (_gather(fg, yi, xi) > 0).mean(axis=1)
+        xi, yi, flat = self._disc_samples(pts, w, h) if samples is None else samples
+        return (_gather(fg, yi, xi, flat) > 0).mean(axis=1)
 
     @staticmethod
     def _corner_wedges(g: TableGeometry) -> list[np.ndarray]:
@@ -1838,12 +1857,17 @@ class BallDetector:
         size = 2 * half + 1
         if size > min(h, w):
             return out, radii, fit
-        x0 = _clip(np.round(centres[:, 0]).astype(int) - half, 0, w - size)  # windows kept inside the image
-        y0 = _clip(np.round(centres[:, 1]).astype(int) - half, 0, h - size)
-        patches = np.stack([image[b:b + size, a:a + size] for a, b in zip(x0, y0, strict=True)])
-        f = patches.reshape(n * size, size, 3).astype(np.float32)
+        corner = np.round(centres).astype(int)  # windows kept inside the image (both coordinates at once)
+        corner -= half
+        np.maximum(corner, 0, out=corner)
+        np.minimum(corner, (w - size, h - size), out=corner)
+        x0, y0 = corner[:, 0], corner[:, 1]
+        f = np.empty((n, size, size, 3), np.float32)  # the windows, stacked and made float in one pass
+        for i, (a, b) in enumerate(corner.tolist()):
+            f[i] = image[b:b + size, a:a + size]
+        f = f.reshape(n * size, size, 3)
         q1, q2, q3 = (cv2.transform(f, row).reshape(n, size, size) for row in self._basis_rows)
-        bg = self._bg_at_many(centres).astype(np.float32)  # (n, 3)
+        bg = self._bg_at_many(centres)  # (n, 3) float32
         d1 = q1 - bg[:, 0, None, None]
         d1 *= d1
         d2 = q2 - bg[:, 1, None, None]
@@ -1861,10 +1885,11 @@ class BallDetector:
             return out, radii, fit
         # gathers by ball as take() (the same values; a 2-D array's fancy index costs ~10 us here, take ~1)
         cb = centres.take(bi, axis=0)
-        ptx = (x0.take(bi) + ix - cb[:, 0]).astype(np.float32)  # offsets from the start centre
-        pty = (y0.take(bi) + iy - cb[:, 1]).astype(np.float32)
+        pt = np.empty((2, len(bi)), np.float32)  # offsets from the start centre: x row, y row
+        pt[0] = x0.take(bi) + ix - cb[:, 0]
+        pt[1] = y0.take(bi) + iy - cb[:, 1]
         rb = radii.take(bi).astype(np.float32)
-        est = np.zeros((n, 2), np.float32)
+        est = np.zeros((2, n), np.float32)  # the centres' moves, x row and y row
         near = 0.3 * rb
         # The six per-ball sums of a step: the boundary list is sorted by ball, so one reduceat over each ball's
         # run of terms, in float64 and in order, as np.bincount added them (the same values; ~5 us, not ~25).
@@ -1875,45 +1900,42 @@ class BallDetector:
         sums = np.zeros((6, n))
 
         sel = terms[5]
-        for _ in range(4):  # the same arithmetic as the textbook step, in fewer numpy calls (in place)
-            e = est.take(bi, axis=0)
-            dx = ptx - e[:, 0]
-            dy = pty - e[:, 1]
-            rho = dx * dx
-            rho += dy * dy
+        for _ in range(4):  # the same arithmetic as the textbook step, in fewer numpy calls (in place, x and y
+            d = pt - est.take(bi, axis=1)  # rows together)
+            rho = d[0] * d[0]
+            rho += d[1] * d[1]
             np.sqrt(rho, out=rho)
             rho += np.float32(1e-6)
             off = rho - rb
             np.less(np.abs(off), near, out=sel)
-            np.divide(dx, rho, out=dx)
-            dx *= sel  # ux
-            np.divide(dy, rho, out=dy)
-            dy *= sel  # uy
+            d /= rho
+            d *= sel  # ux, uy
             off *= sel  # the residual
-            np.multiply(dx, dx, out=terms[0])
-            np.multiply(dx, dy, out=terms[1])
-            np.multiply(dy, dy, out=terms[2])
-            np.multiply(dx, off, out=terms[3])
-            np.multiply(dy, off, out=terms[4])
+            np.multiply(d, d[0], out=terms[0:2])  # ux ux, uy ux
+            np.multiply(d[1], d[1], out=terms[2])
+            np.multiply(d, off, out=terms[3:5])
             sums[:, owners] = np.add.reduceat(terms.astype(np.float64), runs, axis=1)
-            a, b_, c_, gx, gy, count = sums
-            det = a * c_ - b_ * b_
-            good = (count >= 8) & (det > 1e-6)
-            step = (np.stack([c_ * gx - b_ * gy, a * gy - b_ * gx], axis=1)
-                    / np.where(good, det, 1.0)[:, None]).astype(np.float32)
-            step[~good] = 0.0
+            # rows a, b, c, gx, gy, count: det = a c - b b; the step (c gx - b gy, a gy - b gx) / det, both
+            # components at once through views of the rows (the same products, in the same order)
+            det = sums[0] * sums[2]
+            det -= sums[1] * sums[1]
+            good = (sums[5] >= 8) & (det > 1e-6)
+            num = sums[2::-2] * sums[3:5]  # (c gx, a gy)
+            num -= sums[1] * sums[4:2:-1]  # - (b gy, b gx)
+            num /= np.where(good, det, 1.0)
+            num[:, ~good] = 0.0
+            step = num.astype(np.float32)
             est += step
             if float(np.abs(step).max()) < 0.02:
                 break
         # Share of 16 directions round the fitted circle that have boundary pixels on it.
-        e = est.take(bi, axis=0)
-        dx = ptx - e[:, 0]
-        dy = pty - e[:, 1]
-        on = np.abs(np.sqrt(dx * dx + dy * dy) - rb) < 0.25 * rb
-        sector = ((np.arctan2(dy[on], dx[on]) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
+        d = pt - est.take(bi, axis=1)
+        on = np.abs(np.sqrt(d[0] * d[0] + d[1] * d[1]) - rb) < 0.25 * rb
+        sector = ((np.arctan2(d[1][on], d[0][on]) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
         hits = np.zeros((n, 16), bool)
         hits[bi[on], sector] = True
-        span = hits.mean(axis=1)
+        span = np.count_nonzero(hits, axis=1) / 16.0
+        est = est.T
         ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
         out[ok] = centres[ok] + est[ok]
         fit[ok] = span[ok]
@@ -1933,9 +1955,10 @@ class BallDetector:
         """The cloth model at image points (N, 2) -> (N, 3)."""
         assert self._bg is not None
         x0, y0 = self.roi[:2]
-        sx = _clip(((c[:, 0] - x0) * self.scale).astype(int), 0, self._bg.shape[1] - 1)
-        sy = _clip(((c[:, 1] - y0) * self.scale).astype(int), 0, self._bg.shape[0] - 1)
-        return self._bg[sy, sx]
+        s = ((c - (x0, y0)) * self.scale).astype(int)
+        np.maximum(s, 0, out=s)
+        np.minimum(s, (self._bg.shape[1] - 1, self._bg.shape[0] - 1), out=s)
+        return self._bg[s[:, 1], s[:, 0]]
 
     def _identify(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray) -> np.ndarray:
         if self.identifier is not None and len(centres):
