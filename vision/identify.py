@@ -99,7 +99,7 @@ def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # (b + g) + r and a min of three: what .sum(axis=-1) and .min(axis=-1) give, without numpy's slow reduction
     # over a length-3 axis (identical float32 results)
     total = b + g + r + np.float32(1e-3)
-    chroma = np.stack([b / total, r / total], axis=-1)
+    chroma = bgr[..., ::2] / total[..., None]  # (b, r) / total in one division (the same quotients)
     sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
     return chroma, total / 3.0, sat
 
@@ -209,18 +209,19 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
     white_all = (bright >= WHITE_MIN_BRIGHT) & (sat <= WHITE_MAX_SAT) & keep
     dark_all = ((bright <= DARK_MAX_BRIGHT) | ((bright <= DARK_GREYISH_BRIGHT) & (sat <= DARK_GREYISH_SAT)))
     dark_all &= ~white_all & keep
-    coloured_all = ~white_all & ~dark_all & (sat >= COLOUR_MIN_SAT) & keep
-    grey_all = ~white_all & ~dark_all & (sat <= GREY_MAX_SAT) & keep
+    rest = ~(white_all | dark_all) & keep  # neither white nor dark: coloured or grey by its saturation
+    coloured_all = rest & (sat >= COLOUR_MIN_SAT)
+    grey_all = rest & (sat <= GREY_MAX_SAT)
     d = slice(0, N_SAMPLES)
     white, dark, coloured, grey, keep_d = white_all[:, d], dark_all[:, d], coloured_all[:, d], grey_all[:, d], keep[:, d]
     # Pixel counts per class and zone (inner, ring, whole disc) in one product: whole numbers, exact in float64,
     # so the fractions below are the same as counting zone by zone (it saves ~40 small numpy calls per frame).
     counts = np.stack([keep_d, white, dark, coloured, grey]).astype(np.float64) @ _ZONES  # (5, N, 3)
     feats: dict[str, np.ndarray] = {}
+    shares = counts[1:, :, :2] / np.maximum(counts[0, :, :2], 1.0)  # (4 classes, N, 2 zones), one division
     for z, zone in enumerate(("in", "ring")):
-        n_zone = np.maximum(counts[0, :, z], 1.0)
-        for k, name in enumerate(("white", "dark", "coloured", "grey"), start=1):
-            feats[f"{name}_{zone}"] = counts[k, :, z] / n_zone
+        for k, name in enumerate(("white", "dark", "coloured", "grey")):
+            feats[f"{name}_{zone}"] = shares[k, :, z]
     n_valid = keep_d.sum(axis=1)
     denom = np.maximum(counts[0, :, 2], 1.0)
     n_col = counts[3, :, 2]
@@ -389,12 +390,15 @@ def one_of_each(scores: np.ndarray, iterations: int = EXCLUSIVE_ITERATIONS) -> n
     if len(p) < 2:
         return p
     p = p.copy(order="K")  # scaled in place below (the same divisions, fewer arrays; the layout kept: sums follow it)
+    # (np.add.reduce and np.maximum.reduce are what .sum and .max call, without their Python wrappers: the same
+    # sums; up to 10 rounds a frame)
+    add, top = np.add.reduce, np.maximum.reduce
     for _ in range(iterations):
-        col = p.sum(axis=0)
-        if col.max() <= 1.0 + 1e-3:  # no id claimed twice (any more)
+        col = add(p, axis=0)
+        if top(col) <= 1.0 + 1e-3:  # no id claimed twice (any more)
             break
         p /= np.maximum(col, 1.0, out=col)
-        p /= p.sum(axis=1, keepdims=True)
+        p /= add(p, axis=1, keepdims=True)
     p *= 1.0 - FLOOR
     p += FLOOR / N_IDS
     return p
