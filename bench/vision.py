@@ -12,7 +12,8 @@ What it tunes on and what it reports on are kept apart (printed at the top of th
 - 2019 overhead clips (no annotations): used for tuning; here only calibration and ball counts are printed (the
   check that every ball is found was done by eye, see docs/VISION.md).
 
-Speed is detection + identification on one core (``cv2.setNumThreads(1)``), measured as the process's CPU time
+Speed is detection + identification on one core (``cv2.setNumThreads(1)``, BLAS/OpenMP one thread, the process
+pinned to one CPU while the speed section runs), measured as the process's CPU time
 (``time.process_time``) so that time spent waiting for the shared CPUs is not counted; caches are still shared with
 other jobs, so the figures are upper bounds. Median and 95th percentile over distinct frames of a video are
 printed next to the time ``cv2.VideoCapture.read`` takes per frame of the same video: a ratio below 1 means vision
@@ -27,9 +28,14 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
-import numpy as np
-from scipy.optimize import linear_sum_assignment
+# One thread for BLAS / OpenMP, set before numpy loads (they read it then; main() is too late): the speed figures
+# are one core's, and a pool of spinning threads would add its CPU time to them.
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+from scipy.optimize import linear_sum_assignment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -357,6 +363,29 @@ def bench_speed(identifier: object | None, n: int = 20) -> dict[str, dict[str, f
     """Detection + identification against decoding of the same video, on one core: a synthetic clip written at
     720p and 1080p (n distinct frames: ball orientations and noise change, some balls blurred, an arm when the
     scene has one) and the first frames of three real 2019 clips (a full rack; mid-game; a player over the table)."""
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)  # (main() sets it too; here for callers that did not)
+    old_cpus = _pin_one_core()
+    try:
+        return _bench_speed(identifier, n)
+    finally:
+        cv2.setNumThreads(threads)
+        if old_cpus is not None:
+            os.sched_setaffinity(0, old_cpus)
+
+
+def _pin_one_core() -> set[int] | None:
+    """Pin this process to one of the CPUs it may run on (the last) for the timing, and return the CPUs it had
+    (None where the OS cannot pin): detection, identification and decoding are then timed on one core, as the
+    budget is stated, without moves between cores (their cold caches) in the middle of a frame."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    cpus = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {max(cpus)})
+    return cpus
+
+
+def _bench_speed(identifier: object | None, n: int) -> dict[str, dict[str, float]]:
     import tempfile
 
     from cueref.synth import random_orientation, render_frame
