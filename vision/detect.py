@@ -542,12 +542,17 @@ class BallDetector:
         sh, sw = small.shape[:2]
         found: list[np.ndarray] = []
         pockets = np.array([q.centre for q in g.pockets])
-        for p in last.xy:
-            dists = np.array([p[0], L - p[0], p[1], W - p[1]])
-            k = int(np.argmin(dists))
-            if dists[k] > self.p.leave_near:
-                continue
-            reach = self.p.leave_step * R
+        reach = self.p.leave_step * R
+        # each ball's distances to the four nose lines at once; only those within leave_near of one go on
+        xy = last.xy
+        every = np.stack([xy[:, 0], L - xy[:, 0], xy[:, 1], W - xy[:, 1]], axis=1)
+        side = np.argmin(every, axis=1)
+        todo = [i for i in range(len(xy)) if not every[i, side[i]] > self.p.leave_near]
+        if not todo:
+            return obs
+        corners = []
+        for i in todo:
+            p, k = xy[i], int(side[i])
             along = 1 - k // 2  # 1: the head/foot rails run along y, 0: the long rails along x
             lo, hi = p.copy(), p.copy()
             lo[along], hi[along] = p[along] - reach, p[along] + reach
@@ -555,8 +560,16 @@ class BallDetector:
             edge = [0.0, L, 0.0, W][k]
             lo[1 - along] = edge - inward * (self.p.cushion_width + R)  # the cushion top and a little more
             hi[1 - along] = edge + inward * 2 * R
-            box = self.cal.table_to_image(np.array([[lo[0], lo[1]], [hi[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]]]))
-            box = (box - [x0, y0]) * self.scale
+            corners.append(np.array([[lo[0], lo[1]], [hi[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]]]))
+        # one mapping for every box (a call each cost more than its use); the box is whole pixels round it, so a
+        # corner a few ulps off can only move it when it lies on a whole pixel: then that box is mapped alone
+        boxes = ((self.cal.table_to_image(np.concatenate(corners)) - [x0, y0]) * self.scale).reshape(-1, 4, 2)
+        for i, corner, box in zip(todo, corners, boxes, strict=True):
+            p, k = xy[i], int(side[i])
+            dists = every[i]
+            ends = np.concatenate([box.min(axis=0), box.max(axis=0)])
+            if (np.abs(ends - np.round(ends)) < 1e-6).any():
+                box = (self.cal.table_to_image(corner) - [x0, y0]) * self.scale
             bx0, by0 = max(int(np.floor(box[:, 0].min())), 0), max(int(np.floor(box[:, 1].min())), 0)
             bx1, by1 = min(int(np.ceil(box[:, 0].max())) + 1, sw), min(int(np.ceil(box[:, 1].max())) + 1, sh)
             if bx1 - bx0 < 3 or by1 - by0 < 3:
@@ -572,10 +585,20 @@ class BallDetector:
             dist = cv2.distanceTransform(nc, cv2.DIST_L2, 3)
             vy, vx = np.nonzero(dist > 0)
             full = np.stack([vx + bx0, vy + by0], axis=1) / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
-            txy = self.cal.image_to_table(full)
-            d_k = np.array([txy[:, 0], L - txy[:, 0], txy[:, 1], W - txy[:, 1]])[k]
-            moved = np.hypot(txy[:, 0] - p[0], txy[:, 1] - p[1])
-            past = (d_k < margin) & (d_k < dists[k] - 0.25 * R) & (moved <= reach)
+            # The pixels' table places from the per-pixel map (mapped in another batch, so possibly a few ulps off
+            # ``image_to_table(full)``): the tests below read them unless one lies within 1e-9 m of its threshold;
+            # the place reported is mapped as before.
+            txy = self._table_xy()[vy + by0, vx + bx0]
+            exact = False
+            while True:
+                d_k = txy[:, k // 2] if k % 2 == 0 else (L if k == 1 else W) - txy[:, k // 2]
+                moved = np.hypot(txy[:, 0] - p[0], txy[:, 1] - p[1])
+                limit = dists[k] - 0.25 * R
+                past = (d_k < margin) & (d_k < limit) & (moved <= reach)
+                if exact or not ((np.abs(d_k - margin) < 1e-9) | (np.abs(d_k - limit) < 1e-9)
+                                 | (np.abs(moved - reach) < 1e-9)).any():
+                    break
+                txy, exact = self.cal.image_to_table(full), True
             if not past.any():
                 continue
             j = np.flatnonzero(past)[int(np.argmax(dist[vy[past], vx[past]]))]
@@ -590,6 +613,13 @@ class BallDetector:
             st = stats[lab[vy[j], vx[j]]]
             if st[cv2.CC_STAT_AREA] > self.p.jaw_area * np.pi * r * r or \
                     max(st[cv2.CC_STAT_WIDTH], st[cv2.CC_STAT_HEIGHT]) > 3.5 * r:
+                continue
+            # (the place tests before the last frame's: a ball still on the cloth by the rail ends here, cheaply)
+            c = (txy if exact else self.cal.image_to_table(full))[j]
+            if (np.hypot(pockets[:, 0] - c[0], pockets[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
+                continue  # a pocket's mouth or jaws: the pocket tests decide there
+            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 4)[:, :2]])  # (table x, y; pixel x, y)
+            if len(taken) and (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R).any():
                 continue
             if before is not None and before.shape == small.shape:
                 # the blob's disc away from the ball's last place was cloth in the last frame
@@ -611,12 +641,6 @@ class BallDetector:
                 moved_px = region.change(small[ys, xs], before[ys, xs]) > self.p.static_diff
                 if rest.any() and moved_px[rest].mean() > self.p.leave_steady:
                     continue
-            c = txy[j]
-            if (np.hypot(pockets[:, 0] - c[0], pockets[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
-                continue  # a pocket's mouth or jaws: the pocket tests decide there
-            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 4)[:, :2]])  # (table x, y; pixel x, y)
-            if len(taken) and (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R).any():
-                continue
             found.append(np.concatenate([c, full[j]]))
         if not found:
             return obs
@@ -628,6 +652,18 @@ class BallDetector:
             confidence=np.concatenate([obs.confidence, np.full(n, LEAVE_CONFIDENCE)]),
             id_scores=np.concatenate([obs.id_scores, np.full((n, N_IDS), 1.0 / N_IDS)]),
             streak=np.concatenate([obs.streak, np.zeros((n, 2))]))
+
+    _txy: np.ndarray | None = None
+
+    def _table_xy(self) -> np.ndarray:
+        """(H, W, 2) table place (m) of every working pixel's centre, mapped once on first use (~17 ms at 1080p):
+        ``_leaving`` reads its boxes' pixels here instead of mapping them each frame."""
+        if self._txy is None:
+            sw, sh = self.small_size
+            gy, gx = np.mgrid[0:sh, 0:sw]
+            full = np.stack([gx.ravel(), gy.ravel()], axis=1) / self.scale + list(self.roi[:2]) + (0.5 / self.scale - 0.5)
+            self._txy = self.cal.image_to_table(full).reshape(sh, sw, 2)
+        return self._txy
 
     def _detect_full(self, frame: Frame, small: np.ndarray, grey: np.ndarray | None = None) -> BallObservations:
         if grey is None:
