@@ -550,6 +550,7 @@ class BallDetector:
         todo = [i for i in range(len(xy)) if not every[i, side[i]] > self.p.leave_near]
         if not todo:
             return obs
+        table_xy, area = self._leave_maps()
         corners = []
         for i in todo:
             p, k = xy[i], int(side[i])
@@ -564,21 +565,22 @@ class BallDetector:
         # one mapping for every box (a call each cost more than its use); the box is whole pixels round it, so a
         # corner a few ulps off can only move it when it lies on a whole pixel: then that box is mapped alone
         boxes = ((self.cal.table_to_image(np.concatenate(corners)) - [x0, y0]) * self.scale).reshape(-1, 4, 2)
-        for i, corner, box in zip(todo, corners, boxes, strict=True):
+        ends = np.concatenate([boxes.min(axis=1), boxes.max(axis=1)], axis=1)  # (balls, 4): x, y low; x, y high
+        for b in np.flatnonzero((np.abs(ends - np.round(ends)) < 1e-6).any(axis=1)):
+            box = (self.cal.table_to_image(corners[b]) - [x0, y0]) * self.scale
+            ends[b] = np.concatenate([box.min(axis=0), box.max(axis=0)])
+        ends = np.concatenate([np.floor(ends[:, :2]), np.ceil(ends[:, 2:])], axis=1).astype(int).tolist()
+        for i, (bx0, by0, bx1, by1) in zip(todo, ends, strict=True):
             p, k = xy[i], int(side[i])
             dists = every[i]
-            ends = np.concatenate([box.min(axis=0), box.max(axis=0)])
-            if (np.abs(ends - np.round(ends)) < 1e-6).any():
-                box = (self.cal.table_to_image(corner) - [x0, y0]) * self.scale
-            bx0, by0 = max(int(np.floor(box[:, 0].min())), 0), max(int(np.floor(box[:, 1].min())), 0)
-            bx1, by1 = min(int(np.ceil(box[:, 0].max())) + 1, sw), min(int(np.ceil(box[:, 1].max())) + 1, sh)
+            bx0, by0, bx1, by1 = max(bx0, 0), max(by0, 0), min(bx1 + 1, sw), min(by1 + 1, sh)
             if bx1 - bx0 < 3 or by1 - by0 < 3:
                 continue
             ys, xs = slice(by0, by1), slice(bx0, bx1)
             # off the cloth's hue or darker than it, not brighter only: a lamp's spot on the cushion top is the
             # cloth lit (2019 clip 12's moving disco light gave four such "balls"); a white ball is off its hue
             nc = self._not_cloth(small[ys, xs], [pl[ys, xs] for pl in self._bg_planes], self._dark[ys, xs], 1e9)
-            nc &= ((self.table_mask[ys, xs] | self.cushion_mask[ys, xs]) > 0).astype(np.uint8)  # not the wood
+            nc &= area[ys, xs]  # not the wood
             nc = cv2.morphologyEx(nc, cv2.MORPH_OPEN, self._open_kernel)
             if not nc.any():
                 continue
@@ -588,7 +590,7 @@ class BallDetector:
             # The pixels' table places from the per-pixel map (mapped in another batch, so possibly a few ulps off
             # ``image_to_table(full)``): the tests below read them unless one lies within 1e-9 m of its threshold;
             # the place reported is mapped as before.
-            txy = self._table_xy()[vy + by0, vx + bx0]
+            txy = table_xy[vy + by0, vx + bx0]
             exact = False
             while True:
                 d_k = txy[:, k // 2] if k % 2 == 0 else (L if k == 1 else W) - txy[:, k // 2]
@@ -636,7 +638,7 @@ class BallDetector:
                 bp = (self.cal.table_to_image(balls) - [x0, y0]) * self.scale - [bx0, by0]
                 bp = np.concatenate([bp, [[vx[j], vy[j]]]])
                 gy, gx = np.mgrid[0:by1 - by0, 0:bx1 - bx0]
-                rest = ((self.table_mask[ys, xs] | self.cushion_mask[ys, xs]) > 0) & \
+                rest = (area[ys, xs] > 0) & \
                     (np.hypot(gx[..., None] - bp[:, 0], gy[..., None] - bp[:, 1]).min(axis=-1) > 1.3 * r)
                 moved_px = region.change(small[ys, xs], before[ys, xs]) > self.p.static_diff
                 if rest.any() and moved_px[rest].mean() > self.p.leave_steady:
@@ -653,17 +655,19 @@ class BallDetector:
             id_scores=np.concatenate([obs.id_scores, np.full((n, N_IDS), 1.0 / N_IDS)]),
             streak=np.concatenate([obs.streak, np.zeros((n, 2))]))
 
-    _txy: np.ndarray | None = None
+    _leave_maps_: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # (table mask made for, place map, area)
 
-    def _table_xy(self) -> np.ndarray:
-        """(H, W, 2) table place (m) of every working pixel's centre, mapped once on first use (~17 ms at 1080p):
-        ``_leaving`` reads its boxes' pixels here instead of mapping them each frame."""
-        if self._txy is None:
+    def _leave_maps(self) -> tuple[np.ndarray, np.ndarray]:
+        """For ``_leaving``, made once on first use (~17 ms at 1080p) instead of per ball and frame: the table
+        place (m) of every working pixel's centre (H, W, 2), and where a ball's pixels can be, the table or the
+        cushion tops (uint8 0/1, not the wood)."""
+        if self._leave_maps_ is None or self._leave_maps_[0] is not self.table_mask:
             sw, sh = self.small_size
             gy, gx = np.mgrid[0:sh, 0:sw]
             full = np.stack([gx.ravel(), gy.ravel()], axis=1) / self.scale + list(self.roi[:2]) + (0.5 / self.scale - 0.5)
-            self._txy = self.cal.image_to_table(full).reshape(sh, sw, 2)
-        return self._txy
+            self._leave_maps_ = (self.table_mask, self.cal.image_to_table(full).reshape(sh, sw, 2),
+                                 ((self.table_mask | self.cushion_mask) > 0).astype(np.uint8))
+        return self._leave_maps_[1:]
 
     def _detect_full(self, frame: Frame, small: np.ndarray, grey: np.ndarray | None = None) -> BallObservations:
         if grey is None:
