@@ -1257,7 +1257,7 @@ class BallDetector:
         peak its outline's votes confirm); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
-        ys, xs = _local_maxima(dist, p.min_peak * float(self.rmap.min()))
+        ys, xs = _local_maxima(dist, p.min_peak * self._rmin())
         rloc = self.rmap[ys, xs]
         keep = dist[ys, xs] >= p.min_peak * rloc
         ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
@@ -1394,7 +1394,7 @@ class BallDetector:
         if rails is None or rails.shape != fg.shape:
             return False
         hh, ww = fg.shape
-        m = int(np.ceil(1.5 * float(self.rmap.max()))) + 2  # the cushion band (1.4 radii) and a pixel or two
+        m = int(np.ceil(1.5 * self._rmax())) + 2  # the cushion band (1.4 radii) and a pixel or two
         x0, y0 = max(x - m, 0), max(y - m, 0)
         x1, y1 = min(x + comp.shape[1] + m, ww), min(y + comp.shape[0] + m, hh)
         rim = self._rail_rim[y0:y1, x0:x1]
@@ -1561,6 +1561,42 @@ class BallDetector:
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         self._acc_dil = cv2.dilate(self._acc, _K3)  # its 3x3 maximum: the peak searches and _beside share it
 
+    _radius_range: tuple[np.ndarray, float, float] | None = None  # (the radius map, its min, its max)
+
+    def _rmin(self) -> float:
+        """``float(self.rmap.min())``, found once per radius map (a region pass crops it to its window)."""
+        c = self._radius_range
+        if c is None or c[0] is not self.rmap:
+            c = self._radius_range = (self.rmap, float(self.rmap.min()), float(self.rmap.max()))
+        return c[1]
+
+    def _rmax(self) -> float:
+        """``float(self.rmap.max())``, as ``_rmin``."""
+        self._rmin()
+        assert self._radius_range is not None
+        return self._radius_range[2]
+
+    _acc_peaks: tuple[np.ndarray, float, np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def _acc_maxima(self, threshold: float) -> tuple[np.ndarray, np.ndarray]:
+        """``_local_maxima(self._acc, threshold, self._acc_dil)``: the vote map's maxima are found once, at the lower
+        of the two thresholds the search asks for (``_symmetric_spots`` the usual one, ``_faint_spots`` a share of
+        it), and each call keeps those at or above its own (the same compare, on the maxima's values only; OpenCV
+        takes a 1 x 1 array for a scalar, hence the repeat)."""
+        acc = self._acc
+        low = min(1.0, self.p.faint_votes) * self._vote_threshold() * self._rmin()
+        if threshold < low:
+            return _local_maxima(acc, threshold, self._acc_dil)
+        c = self._acc_peaks
+        if c is None or c[0] is not acc or c[1] != low:
+            ys, xs = _local_maxima(acc, low, self._acc_dil)
+            c = self._acc_peaks = (acc, low, ys, xs, acc[ys, xs])
+        ys, xs, v = c[2], c[3], c[4]
+        if threshold == low or len(v) == 0:
+            return ys, xs
+        sel = (cv2.compare(v if len(v) > 1 else np.repeat(v, 2), float(threshold), cv2.CMP_GE).ravel() > 0)[:len(v)]
+        return ys[sel], xs[sel]
+
     def _vote_threshold(self) -> float:
         """Votes per unit of local radius that a ball's centre collects: a ball's outline has 2 pi r pixels;
         blurred, its peak keeps about 1 / (2 pi 0.8^2) of them, and ``symmetry_min`` of the outline must vote."""
@@ -1573,7 +1609,7 @@ class BallDetector:
         acc = self._acc
         self._last_acc = acc
         k = self._vote_threshold()
-        py, px = _local_maxima(acc, k * float(self.rmap.min()), self._acc_dil)
+        py, px = self._acc_maxima(k * self._rmin())
         rloc = self.rmap[py, px]
         sel = acc[py, px] >= k * rloc
         py, px, rloc = py[sel], px[sel], rloc[sel]
@@ -1630,7 +1666,7 @@ class BallDetector:
         one's surroundings alone (faint peaks along an arm must not vouch for each other)."""
         acc = self._acc
         k = self._vote_threshold()
-        py, px = _local_maxima(acc, self.p.faint_votes * k * float(self.rmap.min()), self._acc_dil)
+        py, px = self._acc_maxima(self.p.faint_votes * k * self._rmin())
         rloc = self.rmap[py, px]
         v = acc[py, px]
         sel = (v >= self.p.faint_votes * k * rloc) & (v < k * rloc)
@@ -2080,6 +2116,8 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
     y = np.asarray(ys, np.float64)[idx]
     d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals))[idx]
     close = ((x[:, None] - x[None]) ** 2 + (y[:, None] - y[None]) ** 2) < d2[:, None]  # row i: too near i
+    if np.count_nonzero(close) == np.count_nonzero(close.diagonal()):
+        return idx.tolist()  # none near another: all kept
     # Column j as a Python int bit set (the points that j, once kept, suppresses): one bit operation per kept
     # point instead of a numpy call per point (~2 us each, ~30 points a frame).
     cols = np.packbits(close.T, axis=1, bitorder="little").tobytes()
