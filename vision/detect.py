@@ -586,10 +586,10 @@ class BallDetector:
                 continue
             dist = cv2.distanceTransform(nc, cv2.DIST_L2, 3)
             vy, vx = np.nonzero(dist > 0)
-            full = np.stack([vx + bx0, vy + by0], axis=1) / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
             # The pixels' table places from the per-pixel map (mapped in another batch, so possibly a few ulps off
             # ``image_to_table(full)``): the tests below read them unless one lies within 1e-9 m of its threshold;
             # the place reported is mapped as before.
+            full = None
             txy = table_xy[vy + by0, vx + bx0]
             exact = False
             while True:
@@ -600,6 +600,7 @@ class BallDetector:
                 if exact or not ((np.abs(d_k - margin) < 1e-9) | (np.abs(d_k - limit) < 1e-9)
                                  | (np.abs(moved - reach) < 1e-9)).any():
                     break
+                full = np.stack([vx + bx0, vy + by0], axis=1) / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
                 txy, exact = self.cal.image_to_table(full), True
             if not past.any():
                 continue
@@ -616,11 +617,19 @@ class BallDetector:
             if st[cv2.CC_STAT_AREA] > self.p.jaw_area * np.pi * r * r or \
                     max(st[cv2.CC_STAT_WIDTH], st[cv2.CC_STAT_HEIGHT]) > 3.5 * r:
                 continue
-            # (the place tests before the last frame's: a ball still on the cloth by the rail ends here, cheaply)
-            c = (txy if exact else self.cal.image_to_table(full))[j]
+            # (the place tests before the last frame's: a ball still on the cloth by the rail ends here, cheaply; on
+            # the mapped place when that is clearly in a pocket or on a ball, else on the place mapped as before)
+            c = txy[j]
+            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 4)[:, :2]])  # (table x, y; pixel x, y)
+            if not exact:
+                if (np.hypot(pockets[:, 0] - c[0], pockets[:, 1] - c[1]) < self.p.pocket_clearance + R - 1e-9).any() \
+                        or (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R - 1e-9).any():
+                    continue
+                full = np.stack([vx + bx0, vy + by0], axis=1) / self.scale + [x0, y0] + (0.5 / self.scale - 0.5)
+                c = self.cal.image_to_table(full)[j]
+            assert full is not None
             if (np.hypot(pockets[:, 0] - c[0], pockets[:, 1] - c[1]) < self.p.pocket_clearance + R).any():
                 continue  # a pocket's mouth or jaws: the pocket tests decide there
-            taken = np.concatenate([obs.xy, np.array(found).reshape(-1, 4)[:, :2]])  # (table x, y; pixel x, y)
             if len(taken) and (np.hypot(taken[:, 0] - c[0], taken[:, 1] - c[1]) < 1.5 * R).any():
                 continue
             if before is not None and before.shape == small.shape:
