@@ -1530,6 +1530,9 @@ class BallDetector:
         out[thin] = big > self.p.thin_elongation * small
         return out
 
+    # the grey image and table mask last voted on, its gradients, their magnitude and the edge pixels on the table
+    _edges: tuple[np.ndarray, ...] | None = None
+
     def _votes(self, small: np.ndarray, known: np.ndarray, grey: np.ndarray | None = None) -> None:
         """A one-radius fast radial symmetry transform of the working image: a sphere's outline is a circle of
         edges whose gradients all point at its centre, so edge pixels vote one local radius along their
@@ -1538,10 +1541,15 @@ class BallDetector:
         map in ``_acc``."""
         if grey is None:
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        gx16, gy16 = cv2.spatialGradient(grey)
-        gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
-        mag = cv2.magnitude(gx, gy)
-        voters = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
+        c = self._edges
+        if c is None or c[0] is not grey or c[1] is not self.table_mask:  # (a search votes twice when peaks move)
+            gx16, gy16 = cv2.spatialGradient(grey)
+            gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+            mag = cv2.magnitude(gx, gy)
+            c = self._edges = (grey, self.table_mask, gx, gy, mag,
+                               cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask)
+        gx, gy, mag = c[2], c[3], c[4]
+        voters = c[5].copy() if len(known) else c[5]
         h, w = grey.shape
         if len(known):  # balls already found vote for nothing new
             kx = np.round(known[:, 0] * 16).astype(int).tolist()
