@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from vision_scenes import scene
+from vision_scenes import render, scene
 
 from vision import region
 from vision.detect import (
@@ -20,6 +20,7 @@ from vision.detect import (
     _nonzero_yx,
     _pixels,
 )
+from vision.types import Frame
 
 
 def _greedy_nms_loop(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
@@ -257,3 +258,33 @@ def test_gather_as_fancy_index() -> None:
         got = _gather(a, yi, xi)
         assert got.dtype == a.dtype and np.array_equal(got, a[yi, xi])
         assert np.array_equal(_gather(a, yi, xi, yi * a.shape[1] + xi), a[yi, xi])
+
+
+def test_vote_maxima_found_once_match_each_threshold() -> None:
+    """``_acc_maxima`` (the vote map's maxima found once at the lower threshold, then kept at or above each one)
+    gives what ``_local_maxima`` gives at every threshold, down to a single maximum and none."""
+    img, _, sc = render("scattered", k1=-0.05)
+    det = BallDetector(sc.camera.calibration(), identifier=False)
+    det.detect(Frame(index=0, t=0.0, image=img))
+    acc, dil = det._acc, det._acc_dil
+    k = det._vote_threshold() * det._rmin()
+    top = float(acc.max())
+    for thr in (det.p.faint_votes * k, k, 0.8 * k, 1.7 * k, 0.3 * k, np.nextafter(np.float32(top), 0), top, top + 1):
+        want = _local_maxima(acc, float(thr), dil)
+        got = det._acc_maxima(float(thr))
+        assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True)), thr
+
+
+def test_leave_place_map_is_image_to_table() -> None:
+    """``_leave_maps``' per-pixel table places are ``image_to_table`` of the working pixels' centres to well within
+    the 1e-9 m that ``_leaving``'s tests allow before they map a box's pixels again (lens distortion included)."""
+    cal = scene("blue", (1920, 1080), k1=-0.05).camera.calibration()
+    det = BallDetector(cal, identifier=False)
+    txy, area = det._leave_maps()
+    h, w = det.table_mask.shape
+    assert txy.shape == (h, w, 2) and area.shape == (h, w)
+    rng = np.random.default_rng(13)
+    ys, xs = rng.integers(0, h, 500), rng.integers(0, w, 500)
+    full = np.stack([xs, ys], axis=1) / det.scale + list(det.roi[:2]) + (0.5 / det.scale - 0.5)
+    assert np.abs(txy[ys, xs] - cal.image_to_table(full)).max() < 1e-12
+    assert np.array_equal(area > 0, (det.table_mask | det.cushion_mask) > 0)
