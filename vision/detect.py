@@ -1223,7 +1223,9 @@ class BallDetector:
             return out
         h, w = small.shape[:2]
         r = self.rmap[_pixels(cands, w, h)[::-1]]
-        d = np.linalg.norm(cands[:, None] - old.at[None], axis=-1)
+        sq = cands[:, None] - old.at[None]
+        sq *= sq
+        d = np.sqrt(sq[..., 0] + sq[..., 1])  # as np.linalg.norm computes it, without its Python checks
         j = np.argmin(d, axis=1)
         near = d[np.arange(len(cands)), j] < 0.35 * r
         still: dict[int, bool] = {}  # per remembered ball: its window unchanged (no pixel off by > static_diff)

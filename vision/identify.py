@@ -34,7 +34,7 @@ from vision.colors import (
     Category,
     category_of,
 )
-from vision.detect import _clip, _gather
+from vision.detect import _clip, _gather, _pixels
 
 __all__ = ["BallIdentifier", "CombinedIdentifier", "category_of", "crop_balls", "combine", "DEFAULT_MODEL", "CROP_SIZE", "CROP_MARGIN"]
 
@@ -99,7 +99,7 @@ def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     # (b + g) + r and a min of three: what .sum(axis=-1) and .min(axis=-1) give, without numpy's slow reduction
     # over a length-3 axis (identical float32 results)
     total = b + g + r + np.float32(1e-3)
-    chroma = bgr[..., ::2] / total[..., None]  # (b, r) / total in one division (the same quotients)
+    chroma = np.stack([b / total, r / total], axis=-1)
     sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
     return chroma, total / 3.0, sat
 
@@ -131,8 +131,7 @@ def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.nd
     pattern = _PATTERN if pattern is None else pattern
     h, w = image_bgr.shape[:2]
     pts = centres[:, None, :] + radii[:, None, None] * pattern[None, :, :]
-    xs = _clip(np.rint(pts[..., 0]).astype(np.intp), 0, w - 1)
-    ys = _clip(np.rint(pts[..., 1]).astype(np.intp), 0, h - 1)
+    xs, ys = _pixels(pts, w, h)  # nearest pixels, clipped into the image (both coordinates at once)
     return _gather(image_bgr, ys, xs).astype(np.float32)
 
 
