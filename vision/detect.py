@@ -1072,6 +1072,9 @@ class BallDetector:
                 how.append(kinds[mine])
         self._fg = fg_all
         self._taken = taken
+        # _unwindow put back the working image of the last whole-table pass: the fill tests of _measure read
+        # this frame's (they read the last one's, stale where the windows are, i.e. where every ball measured is)
+        self._last_small = small
         cands = np.concatenate(found) if found else np.zeros((0, 2))
         kinds = np.concatenate(how) if how else np.zeros(0, np.int8)
         if len(found) > 1 and len(cands) > 1:  # windows may overlap: one candidate per ball

@@ -153,3 +153,29 @@ def test_plan_windows_are_never_smaller_than_the_change() -> None:
         share = region.RegionParams().max_share
         if kept > share * h * w:
             assert region.plan(changed, r, region.RegionParams()) is None
+
+
+class _Reading(_Counting):
+    """Records whether the fill tests of each measurement read the frame's own working image."""
+
+    stale: int
+
+    def _measure(self, frame, small, fg, cands, kinds, keep=None):  # type: ignore[no-untyped-def]
+        self.stale += int(self._last_small is not small and not np.array_equal(self._last_small, small))
+        return super()._measure(frame, small, fg, cands, kinds, keep)
+
+
+def test_a_region_pass_measures_against_this_frames_image() -> None:
+    """_measure's fill tests (``_weak_filled``) read ``_last_small``; the windows' searches set it to each window
+    and ``_unwindow`` put back the last whole-table pass's image, so a region pass judged its balls' colour on
+    an old frame, where they had not been."""
+    pos = layout("scattered")
+    cal = scene("blue").camera.calibration()
+    det = _Reading(cal, identifier=False)
+    det.passes, det.windows, det.stale = 0, [], 0
+    det.region_params = region.RegionParams(max_share=0.45)
+    start = pos[1].copy()
+    for k in range(6):
+        pos[1] = start + [0.035 * k, 0.02 * k]
+        det.detect(Frame(index=k, t=k / 25, image=_frame(pos, [])))
+    assert det.passes >= 3 and det.stale == 0
