@@ -919,6 +919,27 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
     return out
 
 
+def _back_into_between(path: BallPath, g: TableGeometry, rail: str, t0: float, t1: float,
+                       cfg: EventConfig) -> bool:
+    """Whether a whole piece of ``path`` between two contacts with ``rail`` (at ``t0`` < ``t1``) starts more than
+    two ``hug_leave`` off that rail's nose and heads into it: the first contact sent the ball off, something turned it
+    back, and the second is a contact of its own, however close in time (ho10 eight-ball-rack-110, 30/720p: the 9
+    met the right cushion, then the 4 (a collision not found), then the right cushion again 61 ms later; the
+    three-frame merge and the hugging rule each dropped the second). A piece wholly between the two times is not
+    the approach that one contact's two timings share, and one that starts that far off is no hugging scatter
+    (the 9's started 38 mm off; a ball running 11 mm off a cushion with one sighting 18 mm toward it, as in
+    tests/tracking/test_ev_hug.py, starts a piece into it 11 mm off).
+    The ball's path must be at that rail at the first time (within two rail tolerances): a corner's two contacts
+    can be read as one on each rail at once, and the wrong one of them is not where the ball left the rail from
+    (ho9 break-8-190, 60/1080p: the 9 at the foot cushion, 70 mm off the left one, was given both)."""
+    R = g.ball_radius
+    if float(_rail_dist(g, path.pos(t0)[None])[rail][0]) > R + 2 * cfg.rail_tolerance:
+        return False
+    return any(t0 < pc.t0 and pc.t1 < t1 and -float(pc.vel(pc.t0) @ _INWARD[rail]) >= cfg.moving_speed
+               and float(_rail_dist(g, pc.pos(pc.t0)[None])[rail][0]) > R + 2 * cfg.hug_leave
+               for pc in path.pieces)
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -1024,7 +1045,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     found.sort()
     kept: list[tuple[float, int, str, float]] = []
     for item in found:
-        if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
+        if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt
+               and not _back_into_between(paths[item[1]], g, item[2], k[0], item[0], cfg) for k in kept):
             continue
         kept.append(item)
     # a V across a gap only where no rule above found that contact (its timing is the rougher)
@@ -1089,7 +1111,7 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
             # (and by hug_leave before the last of them: one sighting off toward the cushion ends many a run)
             back = back or (len(gap) - run >= 4 and float(gap[run] - gap[-1]) >= 1.5 * cfg.hug_leave
                             and float(gap[run] - gap[-2]) >= cfg.hug_leave)
-            if not (left and back):
+            if not (left and back) and not _back_into_between(paths[b], g, c.rail, p.t, c.t, cfg):
                 continue  # still running along the cushion it touched: no new contact
         out.append(c)
         last[b] = c
