@@ -731,7 +731,16 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
             if min(float(d_a[rail].min()), float(d_c[rail].min())) > R + cfg.rail_tolerance:
                 continue
             hit = np.flatnonzero(d_a[rail] <= R)
-            tc = float(ts[hit[0]]) if len(hit) and hit[0] > 0 else t1
+            left = np.flatnonzero(d_c[rail] <= R)
+            if len(hit) and hit[0] > 0:
+                tc = float(ts[hit[0]])
+            elif len(left) and left[-1] < len(ts) - 1:
+                # the earlier piece does not reach this rail: the later one, carried back, left it there (timed
+                # at the first kink, the second rail's contact was 75 ms early: ho9 rails-191 30/720p, foot then
+                # right; break-8-190 60/1080p, foot then left)
+                tc = float(ts[left[-1]])
+            else:
+                tc = t1
             out.append((tc, b, rail, 0.6))
     return out
 
