@@ -733,7 +733,10 @@ class BallDetector:
         seen = cands[ok | (kinds != 1) | (self._heights >= self.p.low_peak)]
         extra_all = extra
         if len(extra):
-            extra = extra[self._isolated(fg, extra, others=cands[ok]) | self._beside(fg, extra)]
+            keep = self._isolated(fg, extra, others=cands[ok])
+            if not keep.all():  # (``_beside`` judges each point alone: only those the clutter test rejected)
+                keep[~keep] = self._beside(fg, extra[~keep])
+            extra = extra[keep]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
                 ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
             cands = np.concatenate([cands[ok], extra])
@@ -1697,8 +1700,9 @@ class BallDetector:
             return np.zeros((0, 2))
         pts = np.stack([px, py], axis=1).astype(np.float64)
         # the disc test before the strongest is picked: a rail's edge beside the ball may vote more
-        weak = self._weak_filled(pts)
-        sel = (self._filled(fg, pts) >= self.p.faint_fill) & (weak >= self.p.faint_weak)
+        samples = self._disc_samples(pts, fg.shape[1], fg.shape[0]) if fg.shape == self._last_small.shape[:2] else None
+        weak = self._weak_filled(pts, samples)
+        sel = (self._filled(fg, pts, samples) >= self.p.faint_fill) & (weak >= self.p.faint_weak)
         # a ball of the cloth's own colour at rest (a maroon 7 on red cloth): hardly any of it is not cloth, but
         # its outline votes nearer the threshold and its shaded, lit disc is mostly off the cloth's colour
         sel |= (v >= self.p.cloth_votes * k * rloc) & (weak >= self.p.cloth_weak)
