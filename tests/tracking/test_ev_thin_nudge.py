@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tracking.events import EventConfig, ShotContext, infer_events
+from adjudicator.records import ShotEvent
+from tracking.events import EventConfig, ShotContext, _nudged, infer_events
 from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
@@ -62,21 +63,26 @@ def _tracks(t: np.ndarray, gap: float = 0.0125, miss: float = 0.0, touched: bool
     return {0: cue, 1: one}
 
 
-def _events(tracks: dict[int, np.ndarray], t: np.ndarray, fps: float, seed: int, cfg: EventConfig | None = None):
+def _fitted(tracks: dict[int, np.ndarray], t: np.ndarray, fps: float, seed: int) -> tuple[dict, ShotContext]:
     rng = np.random.default_rng(seed)
     paths = {}
     for b, xy in tracks.items():
         p = fit_path(b, t, xy + rng.normal(0.0, SIGMA, xy.shape), tolerance=TOL)
         assert p is not None
         paths[b] = p
-    return infer_events(paths, ShotContext(G, 1.0 / fps, 1.8, float(t[-1]), {0, 1}, {0, 1}), cfg)[0]
+    return paths, ShotContext(G, 1.0 / fps, 1.8, float(t[-1]), {0, 1}, {0, 1})
+
+
+def _events(tracks: dict[int, np.ndarray], t: np.ndarray, fps: float, seed: int) -> list[ShotEvent]:
+    return infer_events(*_fitted(tracks, t, fps, seed))[0]
 
 
 @pytest.mark.parametrize("fps", [30.0, 60.0])
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("gap", [0.006, 0.010, 0.0125])
 def test_a_thin_hit_on_a_ball_by_a_cushion_is_a_contact(fps: float, seed: int, gap: float) -> None:
-    # 6 mm off: back at its place within three frames, then on past it
+    # 6 mm off: back at its place within three frames, then on past it. At 30 fps, 10 mm off, seed 1, and at
+    # 60 fps, 12.5 mm off, seed 0, no kink shows the hit: only _nudged finds it
     t = np.arange(4.0 / 3.0, 3.6, 1.0 / fps)
     hits = [e for e in _events(_tracks(t, gap), t, fps, seed) if e.type == "collision"]
     assert [e.balls for e in hits] == [(0, 1)], hits
@@ -84,11 +90,14 @@ def test_a_thin_hit_on_a_ball_by_a_cushion_is_a_contact(fps: float, seed: int, g
     assert abs(hits[0].t - T_HIT) < 0.06, hits
 
 
-def test_without_the_nudge_rule_the_thin_hit_is_lost() -> None:
-    # the case the rule is for: no kink shows it at 30 fps (a nudge too small to count finds nothing)
-    t = np.arange(4.0 / 3.0, 3.6, 1.0 / 30.0)
-    ev = _events(_tracks(t, 0.010), t, 30.0, 1, EventConfig(nudge_move=1.0))
-    assert [e for e in ev if e.type == "collision"] == []
+@pytest.mark.parametrize("fps", [30.0, 60.0])
+@pytest.mark.parametrize("gap", [0.006, 0.010, 0.0125])
+def test_the_nudge_alone_finds_the_thin_hit_in_time(fps: float, gap: float) -> None:
+    t = np.arange(4.0 / 3.0, 3.6, 1.0 / fps)
+    paths, ctx = _fitted(_tracks(t, gap), t, fps, 0)
+    hits = _nudged(paths, [], ctx, EventConfig())
+    assert [e.balls for e in hits] == [(0, 1)], hits
+    assert abs(hits[0].t - T_HIT) < 0.5 / fps, hits
 
 
 @pytest.mark.parametrize("fps", [30.0, 60.0])
