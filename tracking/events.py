@@ -1250,30 +1250,6 @@ def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
     return ShotEvent(t=float(t), type="pocket", ball=ball, pocket=pocket, confidence=conf)
 
 
-def _rebound_unseen(g: TableGeometry, t_glance: float, tl: float, t_event: float,
-                    legs: list[tuple[np.ndarray, np.ndarray]], dt: float, margin: float) -> bool:
-    """Whether a rebound followed from ``t_glance`` (``legs``: times and places) to ``t_event`` lies on the open
-    cloth (``_clear_of_pockets``) at any frame time after the glance: the camera would have seen it there."""
-    if not legs:
-        return False
-    rt = np.concatenate([lg[0] for lg in legs])
-    rp = np.concatenate([lg[1] for lg in legs])
-    for tf in np.arange(tl + dt, t_event - 1e-9, dt):
-        if tf <= t_glance + 1e-9:
-            continue
-        pf = rp[min(int(np.searchsorted(rt, tf)), len(rt) - 1)]
-        if _clear_of_pockets(g, pf, margin):
-            return True
-    return False
-
-
-def _clear_of_pockets(g: TableGeometry, p: np.ndarray, margin: float) -> bool:
-    """Whether a ball centred at ``p`` is on the open cloth: no pocket's opening (widened by ``margin``) beside
-    any rail it is within two radii of."""
-    R = g.ball_radius
-    return not any(float(d[0]) < 2 * R and _opening(g, rail, p, margin) for rail, d in _rail_dist(g, p[None]).items())
-
-
 def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float, ctx: ShotContext,
                     cfg: EventConfig, through: Pocket | None = None, best: float = np.inf,
                     max_reach: float = 8.0, never_seen: bool = False) -> ShotEvent | None:
@@ -1288,14 +1264,10 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
     R = g.ball_radius
     event: ShotEvent | None = None
     jumped: tuple[float, str] | None = None  # the first cushion met hard enough to fly over, away from a pocket
-    glance: tuple[float, str] | None = None  # a fast first cushion met by the next frame, too slowly into it to fly
-    legs: list[tuple[np.ndarray, np.ndarray]] = []  # the followed line, leg by leg, up to where each ended
     for _bounce in range(3):
         ts, ps = _follow(p0, v0, t0, cfg)
         bounced = False
-        k_end = len(ts)
-        for k, (t, p) in enumerate(zip(ts, ps, strict=True)):
-            k_end = k + 1
+        for t, p in zip(ts, ps, strict=True):
             pk = g.nearest_pocket(*p)
             d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
             if d_pk < pk.capture_radius:
@@ -1333,25 +1305,14 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     break
                 if jumped is None and v_in >= cfg.jump_speed:
                     jumped = (float(t), rail)
-                if _bounce == 0 and speed_now >= cfg.jump_speed and (t - tl) <= 1.5 * ctx.frame_dt:
-                    glance = (float(t), rail)  # (both simulators fly a jumper off on its *total* speed)
                 # too slow to fly off: it bounced unseen; follow the rebound
                 v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
                 p0, v0, t0, bounced = p, v_ref, float(t), True
                 break
-        legs.append((ts[:k_end], ps[:k_end]))
         if not bounced:
             break
     if event is None and through is not None:
         event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt, max_reach)
-    if glance is not None and event is not None and event.type == "pocket" and \
-            _rebound_unseen(g, glance[0], tl, event.t, legs[1:], ctx.frame_dt, cfg.rail_tolerance + R):
-        # a fast ball lost as it glanced off a cushion, whose rebound would have been on the open cloth (a radius
-        # clear of every opening) at a frame before the pocket it is followed into and was not seen there: it left
-        # the table over that cushion (toy dev jump-84, 60 fps: the 6 met the right cushion at 2.8 m/s, 0.7 into
-        # it, 21 cm from head-right, and was called pocketed there; both simulators fly a jumper off on its total
-        # speed). Only a frame within a radius of the opening (jump-84 at 30 fps) is no evidence: it may have dropped
-        event = ShotEvent(t=glance[0], type="off_table", ball=b, rail=glance[1], confidence=0.45)
     if never_seen and jumped is not None and (event is None or event.t > jumped[0] + 2.5 * ctx.frame_dt):
         event = ShotEvent(t=jumped[0], type="off_table", ball=b, rail=jumped[1], confidence=0.45)
     return event
