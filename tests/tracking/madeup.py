@@ -12,16 +12,23 @@ from vision.geometry import TableGeometry
 
 G = TableGeometry()
 FPS = 30.0
+PIPE_TOLERANCE = 4.5 * 0.002  # tracking.shots' noise_sigma is 2 mm; the pipeline's piece tolerance is 4.5 of it
 
 
 def run(tracks: dict[int, np.ndarray], t: np.ndarray, seen_at_end: set[int], seed: int = 0,
-        sigma: float = 0.0015, fps: float = FPS) -> list[ShotEvent]:
-    """Events of made-up tracks ((F, 2) centres, NaN = unseen) observed with Gaussian noise at ``fps``."""
+        sigma: float = 0.0015, fps: float = FPS, tolerance: float | None = None,
+        t_start: float | None = None) -> list[ShotEvent]:
+    """Events of made-up tracks ((F, 2) centres, NaN = unseen) observed with Gaussian noise at ``fps``.
+
+    ``tolerance``: the pieces' fit tolerance (default 4.5 ``sigma``, at least 3 mm); a test with little noise passes
+    the pipeline's (``PIPE_TOLERANCE``) so its pieces split as the pipeline's would. ``t_start``: the shot's start
+    (default the first sighting)."""
     rng = np.random.default_rng(seed)
     paths = {}
     for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma))
+        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma) if tolerance is None else tolerance)
         assert p is not None
         paths[b] = p
-    ctx = ShotContext(G, 1.0 / fps, float(t[0]), float(t[-1]), set(tracks), seen_at_end)
+    ctx = ShotContext(G, 1.0 / fps, float(t[0]) if t_start is None else t_start, float(t[-1]), set(tracks),
+                      seen_at_end)
     return infer_events(paths, ctx)[0]

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import PIPE_TOLERANCE, run
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma: the pipeline's piece tolerance is 4.5 of these
 FPS = 30.0
 T_LEFT = 2.475  # pooltool's 9 on the left cushion (truth)
 
@@ -30,14 +28,8 @@ FOUR = np.array([[1.2251, 0.1617], [1.1480, 0.1644], [1.0745, 0.1676], [0.9995, 
 
 def _events(balls: dict[int, np.ndarray], seed: int, sigma: float = 0.0003):
     t = 2.3667 + np.arange(len(NINE)) / FPS
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, track in {0: np.tile([2.0, 1.0], (len(t), 1)), **balls}.items():
-        p = fit_path(b, t, track + rng.normal(0.0, sigma, track.shape), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, 1.7, float(t[-1]), set(paths), set(paths))
-    return infer_events(paths, ctx, EventConfig())[0]
+    tracks = {0: np.tile([2.0, 1.0], (len(t), 1)), **balls}
+    return run(tracks, t, set(tracks), seed, sigma, tolerance=PIPE_TOLERANCE, t_start=1.7)
 
 
 @pytest.mark.parametrize("seed", range(4))

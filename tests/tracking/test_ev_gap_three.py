@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import PIPE_TOLERANCE, run
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma: the pipeline's piece tolerance is 4.5 of these
 FPS = 30.0
 T_HEAD = 2.063  # pooltool's 15 on the head cushion (truth)
 
@@ -28,14 +23,8 @@ FIFTEEN = np.array([[1.4207, 0.2035], [1.2590, 0.2600], [1.0953, 0.3188], [0.933
 
 
 def _events(t: np.ndarray, track: np.ndarray, seed: int, sigma: float = 0.0003):
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in {0: np.tile([2.0, 0.3], (len(t), 1)), 15: track}.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, 1.7, float(t[-1]), set(paths), set(paths))
-    return infer_events(paths, ctx, EventConfig())[0]
+    tracks = {0: np.tile([2.0, 0.3], (len(t), 1)), 15: track}
+    return run(tracks, t, set(tracks), seed, sigma, tolerance=PIPE_TOLERANCE, t_start=1.7)
 
 
 @pytest.mark.parametrize("seed", range(4))

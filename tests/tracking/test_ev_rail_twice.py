@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import PIPE_TOLERANCE, run
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma: the pipeline's piece tolerance is 4.5 of these
 FPS = 30.0
 T_RIGHT = (2.379, 2.440)  # pooltool's two right-cushion contacts (truth)
 
@@ -30,15 +25,8 @@ SEEN = np.array([[0.1472, 0.7714], [0.2448, 0.8469], [0.3417, 0.9204], [0.4361, 
 
 def _events(seen: np.ndarray, seed: int, sigma: float = 0.0003):
     t = 2.1667 + np.arange(len(seen)) / FPS
-    rng = np.random.default_rng(seed)
-    cue = np.tile([2.0, 0.4], (len(t), 1))
-    paths = {}
-    for b, track in ((0, cue), (9, seen)):
-        p = fit_path(b, t, track + rng.normal(0.0, sigma, track.shape), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, 2.0, float(t[-1]), {0, 9}, {0, 9})
-    return infer_events(paths, ctx, EventConfig())[0]
+    tracks = {0: np.tile([2.0, 0.4], (len(t), 1)), 9: seen}
+    return run(tracks, t, {0, 9}, seed, sigma, tolerance=PIPE_TOLERANCE, t_start=2.0)
 
 
 @pytest.mark.parametrize("seed", range(4))

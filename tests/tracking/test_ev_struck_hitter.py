@@ -8,13 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import PIPE_TOLERANCE, run
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma: the pipeline's piece tolerance is 4.5 of these
 T_CUSHION = 1.697  # when pooltool's 13 met the right cushion (truth)
 FPS = 30.0
 
@@ -32,15 +27,8 @@ BALL = np.array([[0.5794, 1.1948], [0.5794, 1.1948], [0.5794, 1.1948], [0.5794, 
 def _events(seed: int, sigma: float = 0.0003):
     pre = 12  # more resting frames before, as in the clip (at rest from 1.1667 s)
     t = 1.5667 + (np.arange(len(CUE) + pre) - pre) / FPS
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, seen in ((0, CUE), (13, BALL)):
-        track = np.concatenate([np.tile(seen[0], (pre, 1)), seen])
-        p = fit_path(b, t, track + rng.normal(0.0, sigma, track.shape), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, 1.6667, float(t[-1]), {0, 13}, {0, 13})
-    return infer_events(paths, ctx, EventConfig())[0]
+    tracks = {b: np.concatenate([np.tile(seen[0], (pre, 1)), seen]) for b, seen in ((0, CUE), (13, BALL))}
+    return run(tracks, t, {0, 13}, seed, sigma, tolerance=PIPE_TOLERANCE, t_start=1.6667)
 
 
 @pytest.mark.parametrize("seed", range(4))
