@@ -9,14 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import FPS, PIPE_TOLERANCE, run
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma: the pipeline's piece tolerance is 4.5 of these
-FPS = 30.0
 T_FOOT, T_RIGHT = 1.735, 1.810  # pooltool's contacts (truth)
 
 # the cue ball's sightings from 1.5 s, one a frame (struck about 1.58 s)
@@ -30,13 +24,8 @@ CUE = np.array([[1.5307, 0.5768], [1.5297, 0.5764], [1.5296, 0.5762], [1.6545, 0
 def test_the_second_rail_of_a_corner_pair_is_timed_where_the_later_piece_left_it(seed: int) -> None:
     pre = 10
     t = 1.5 + (np.arange(len(CUE) + pre) - pre) / FPS
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, track in ((0, np.concatenate([np.tile(CUE[0], (pre, 1)), CUE])), (1, np.tile([0.5, 0.3], (len(t), 1)))):
-        p = fit_path(b, t, track + rng.normal(0.0, 0.0003, track.shape), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[b] = p
-    ev = infer_events(paths, ShotContext(G, 1.0 / FPS, 1.5667, float(t[-1]), {0, 1}, {0, 1}), EventConfig())[0]
+    tracks = {0: np.concatenate([np.tile(CUE[0], (pre, 1)), CUE]), 1: np.tile([0.5, 0.3], (len(t), 1))}
+    ev = run(tracks, t, {0, 1}, seed, 0.0003, tolerance=PIPE_TOLERANCE, t_start=1.5667)
     cushions = sorted((e.rail, e.t) for e in ev if e.type == "cushion" and e.ball == 0)
     assert [r for r, _ in cushions] == ["foot", "right"], ev
     assert abs(cushions[0][1] - T_FOOT) < 2 / FPS and abs(cushions[1][1] - T_RIGHT) < 2 / FPS, cushions
