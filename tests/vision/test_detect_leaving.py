@@ -144,3 +144,26 @@ def test_an_unchanged_frame_is_not_searched_for_balls_leaving() -> None:
     for i in range(3):
         det.detect(Frame(index=i, t=i / 25.0, image=img))
     assert calls == []
+
+
+def test_a_ball_found_again_by_the_rail_is_not_looked_for_past_it() -> None:
+    # a ball resting by the rail and found again (within a radius) is on the cloth: its box past the nose is not
+    # searched (round twelve: that search cost ~0.3 ms a ball every frame), while another ball moves elsewhere
+    sc = scene(cloth="blue", resolution=HD)
+    det = BallDetector(sc.camera.calibration(), identifier=False)
+    looked: list[int] = []
+    maps = det._leave_maps
+
+    def counted() -> tuple[np.ndarray, np.ndarray]:
+        looked.append(1)
+        return maps()
+
+    det._leave_maps = counted  # type: ignore[method-assign]
+    out = []
+    for i, other in enumerate([(1.0, 0.6), (1.2, 0.6)]):
+        pos = np.full((16, 2), np.nan)
+        pos[0], pos[5] = (1.6, 0.05), other
+        img = render_frame(sc, pos, rng=np.random.default_rng(i))
+        out.append(det.detect(Frame(index=i, t=i / 25.0, image=img)))
+    assert len(out[1]) == 2 and len(_near(out[1], (1.6, 0.05))) == 1
+    assert not looked
