@@ -39,6 +39,9 @@ MAX_SCALLOP_DEVIATION = 0.25  # radii: how far a rack's outline may stray from i
 LATTICE_MIN = 6
 LATTICE_TOL = 0.15
 LATTICE_FILL = 0.7
+# A rack's convex hull: its sides' directions agree modulo 60 degrees at least this much (|mean of exp(6i angle)|,
+# weighted by length squared; blurred racks of dev seeds 201 and 481: 0.95-0.97)
+LATTICE_HULL = 0.8
 
 
 def _clip(a: np.ndarray, lo: float, hi: float) -> np.ndarray:
@@ -1348,10 +1351,17 @@ class BallDetector:
                     # (A blob with its peaks keeps the peaks' start: there the votes' start more often found a
                     # count that fits the outline as well with a ball too few.)
                     voted = self._blob_vote_peaks(comp, int(x), int(y), r) if wide[k] else np.zeros((0, 2))
-                    split = _split_cluster(pts, int(guess[k]), r, contour, peaks,
-                                           _merge_seeds(voted, peaks, 1.5 * r) if len(voted) else None)
+                    seeds = _merge_seeds(voted, peaks, 1.5 * r) if len(voted) else None
+                    split = _split_cluster(pts, int(guess[k]), r, contour, peaks, seeds)
+                    counts = range(max(2, int(guess[k]) - 2), min(int(guess[k]) + 2, 16) + 1)  # as the split's
                     if len(split) >= LATTICE_MIN:
-                        split = _snap_to_lattice(split, comp, int(x), int(y), r, contour)
+                        split = _snap_to_lattice(split, comp, int(x), int(y), r, contour, counts)
+                    elif len(split) == 0 and guess[k] >= LATTICE_MIN:
+                        # no count fitted (a rack holding blurred balls): a lattice may still, its angle from the
+                        # distance peaks (and voted centres)
+                        at = peaks if seeds is None else seeds
+                        if len(at) >= 3:
+                            split = _snap_to_lattice(at, comp, int(x), int(y), r, contour, counts, angle_only=True)
                     # A blob that is not wide keeps its peaks unless the split explains its outline better, or as
                     # well with more balls (as a larger count wins a tie in the split itself): a 15-ball triangle
                     # with 13 peaks split into 15 fitting 0.164 radius against the peaks' 0.164 lost the 1, 2, 8 and
@@ -2257,7 +2267,7 @@ def _best_count(sample: np.ndarray, counts: list[int], inits: list[np.ndarray], 
 
 
 def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: float,
-                     contour: np.ndarray) -> np.ndarray:
+                     contour: np.ndarray, counts: range | None = None, angle_only: bool = False) -> np.ndarray:
     """A rack's split replaced by the nodes of a triangular lattice of one ball's spacing, when they follow its
     outline as well (within ``SPLIT_TIE``). The outline says nothing of a packed rack's inner balls: on the first
     frames of the dev clips of ho6/ho7 k-means put 14 or 16 centres in 15-ball triangles, some between two balls,
@@ -2266,13 +2276,22 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     racked touching sit on that lattice; the k-means centres that do (most of them) fix its offset: the lattice's
     angle is their neighbours' mean direction modulo 60 degrees (tried +-2 degrees), its offset the one that most
     centres lie within ``LATTICE_TOL`` of a cell, and its balls the nodes whose disc is ``LATTICE_FILL`` not cloth
-    in the blob ``comp`` (box at ``x``, ``y``). Not used when it changes the count by more than two."""
+    in the blob ``comp`` (box at ``x``, ``y``). Not used when it changes the count by more than two.
+
+    When few centres agree on an offset (a rack holding balls blurred by motion: their smears fray the outline,
+    k-means puts several centres 1-3 pixels off, dev seed 201 frame 18, lattice 0.68 radius), every offset of a
+    cell (an 8 x 8 grid) is tried and the best-fitting kept. ``counts`` (the counts the split tried, from the
+    blob's area): a lattice of such a count that fits better than the split by more than ``SPLIT_TIE`` is used
+    even when it changes the count by more than two (seed 201 frame 18: 12 k-means centres at 0.23 radius, the
+    true 15 at 0.14). ``angle_only``: no count fitted the outline (seeds 201 frame 24, 481 frame 16: k-means stuck
+    at 0.26-0.29 radius, the whole rack lost), ``split`` is the blob's distance peaks, which give the angle only;
+    a lattice of one of ``counts`` within ``MAX_SCALLOP_DEVIATION`` is used."""
     c = split.astype(np.float64)
     d = 2.0 * r
     diff = c[:, None] - c[None]
     near_pair = (np.hypot(diff[..., 0], diff[..., 1]) < 1.4 * d) & ~np.eye(len(c), dtype=bool)
     if not near_pair.any():
-        return split
+        return np.zeros((0, 2), np.float32) if angle_only else split
     ang = np.arctan2(diff[..., 1], diff[..., 0])[near_pair]
     theta = float(np.angle(np.exp(6j * ang).mean())) / 6.0
     pad = int(np.ceil(r)) + 1
@@ -2285,10 +2304,34 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     grid = (np.arange(8) + 0.5) / 8 - 0.5
     gu, gv = (g.ravel() for g in np.meshgrid(grid, grid))
     box = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h]], np.float64)
-    best_fit, best = np.inf, np.zeros((0, 2))
+
+    def nodes_at(o: np.ndarray, basis: np.ndarray, inv: np.ndarray) -> np.ndarray:
+        """The lattice's nodes (offset ``o``) whose disc is ``LATTICE_FILL`` not cloth in the blob."""
+        span = (box - o) @ inv.T
+        lo, hi = np.floor(span.min(axis=0)), np.ceil(span.max(axis=0))
+        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
+        nodes = o + np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T
+        px = np.round(nodes[:, 0] - x + pad).astype(np.intp)
+        py = np.round(nodes[:, 1] - y + pad).astype(np.intp)
+        ok = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
+        ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
+        return nodes[ok]
+
+    bases = []
     for th in theta + np.deg2rad([-2.0, 0.0, 2.0]):
         basis = d * np.array([[np.cos(th), np.cos(th + np.pi / 3)], [np.sin(th), np.sin(th + np.pi / 3)]])
-        inv = np.linalg.inv(basis)
+        bases.append((basis, np.linalg.inv(basis)))
+    split_fit = np.inf if angle_only else _scallop(contour, split, r)
+
+    def accepted(best: np.ndarray, best_fit: float) -> bool:
+        if best_fit > MAX_SCALLOP_DEVIATION or best_fit > split_fit + SPLIT_TIE:
+            return False
+        if abs(len(best) - len(split)) <= 2 and np.isfinite(split_fit):
+            return True
+        return counts is not None and len(best) in counts and best_fit < split_fit - SPLIT_TIE
+
+    best_fit, best = np.inf, np.zeros((0, 2))
+    for basis, inv in bases:
         uv = c @ inv.T
         frac = uv - np.round(uv)  # each centre's place in its lattice cell
         du = frac[:, None, 0] - gu[None]
@@ -2298,23 +2341,57 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
         close = du * du + dv * dv + du * dv < LATTICE_TOL ** 2  # |u a + v b|^2 / d^2 on the 60-degree basis
         j = int(np.argmax(close.sum(axis=0)))
         inl = close[:, j]
-        o = basis @ np.array([gu[j] + du[inl, j].mean(), gv[j] + dv[inl, j].mean()])
-        span = (box - o) @ inv.T
-        lo, hi = np.floor(span.min(axis=0)), np.ceil(span.max(axis=0))
-        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
-        nodes = o + np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T
-        px = np.round(nodes[:, 0] - x + pad).astype(np.intp)
-        py = np.round(nodes[:, 1] - y + pad).astype(np.intp)
-        ok = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
-        ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
-        if ok.any():
-            f = _scallop(contour, nodes[ok], r)
+        nodes = nodes_at(basis @ np.array([gu[j] + du[inl, j].mean(), gv[j] + dv[inl, j].mean()]), basis, inv)
+        if len(nodes):
+            f = _scallop(contour, nodes, r)
             if f < best_fit:
-                best_fit, best = f, nodes[ok]
-    if (abs(len(best) - len(split)) > 2 or best_fit > MAX_SCALLOP_DEVIATION
-            or best_fit > _scallop(contour, split, r) + SPLIT_TIE):
+                best_fit, best = f, nodes
+    if accepted(best, best_fit):
+        return best.astype(np.float32)
+    if counts is None:
         return split
-    return best.astype(np.float32)
+    # The consensus missed; the centres' angle may be off too (seed 201 frame 18: 18.6 degrees against 30.3). A
+    # rack's convex hull is a triangle or diamond whose sides run along the lattice: its sides' directions modulo
+    # 60 degrees, weighted by length squared, give the angle (within a degree on seeds 201 and 481). A hull whose
+    # sides do not agree (``LATTICE_HULL``) is no rack. Every offset of a cell is then tried.
+    hull = cv2.convexHull(contour.astype(np.float32)).reshape(-1, 2).astype(np.float64)
+    side = np.roll(hull, -1, axis=0) - hull
+    sq = side[:, 0] ** 2 + side[:, 1] ** 2
+    z = (sq * np.exp(6j * np.arctan2(side[:, 1], side[:, 0]))).sum() / max(float(sq.sum()), 1e-9)
+    if abs(z) < LATTICE_HULL:
+        return np.zeros((0, 2), np.float32) if angle_only else split
+    bases = []
+    for th in float(np.angle(z)) / 6.0 + np.deg2rad([-1.0, 0.0, 1.0]):
+        basis = d * np.array([[np.cos(th), np.cos(th + np.pi / 3)], [np.sin(th), np.sin(th + np.pi / 3)]])
+        bases.append((basis, np.linalg.inv(basis)))
+    cx, cy = contour[:, 0].astype(np.float64), contour[:, 1].astype(np.float64)
+    for basis, inv in bases:  # all offsets at once: the nodes of offset 0 over the box and a cell round it
+        span = box @ inv.T
+        lo, hi = np.floor(span.min(axis=0)) - 1, np.ceil(span.max(axis=0)) + 1
+        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
+        nodes = (np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T)[None] + (np.stack([gu, gv], axis=1) @
+                                                                                 basis.T)[:, None]  # (64, M, 2)
+        px = np.round(nodes[..., 0] - x + pad).astype(np.intp)
+        py = np.round(nodes[..., 1] - y + pad).astype(np.intp)
+        on = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
+        on[on] = fill[py[on], px[on]] >= LATTICE_FILL
+        used = on.any(axis=0)
+        nodes, on = nodes[:, used], on[:, used]
+        n = on.sum(axis=1)
+        cand = np.flatnonzero((n >= counts.start) & (n < counts.stop))
+        if len(cand) == 0:
+            continue
+        dx = cx[None, :, None] - nodes[cand, None, :, 0]
+        dy = cy[None, :, None] - nodes[cand, None, :, 1]
+        sq = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
+        dev = np.abs(np.sqrt(sq) / r - 1.0)
+        j = int(cand[np.argmin(np.percentile(dev, 80, axis=1))])
+        f = _scallop(contour, nodes[j][on[j]], r)
+        if f < best_fit:
+            best_fit, best = f, nodes[j][on[j]]
+    if accepted(best, best_fit):
+        return best.astype(np.float32)
+    return np.zeros((0, 2), np.float32) if angle_only else split
 
 
 def _merge_seeds(first: np.ndarray, then: np.ndarray, min_dist: float) -> np.ndarray:
