@@ -1009,6 +1009,16 @@ def _carried_through(b: int, path: BallPath, paths: dict[int, BallPath], collisi
     return out
 
 
+def _came_from_rest(g: TableGeometry, rail: str, pre: Piece, post: Piece, cfg: EventConfig) -> bool:
+    """Whether a ball resting on ``pre`` up to its last sighting, next seen on ``post`` (a few frames unseen
+    between) heading off ``rail``, bounced there: it was first seen nearer that cushion than it rested (by more
+    than ``chord_move``, the noise of two sightings), so it went toward it before it came away, and ``post``
+    carried back meets the cushion after its last resting sighting (the caller's span), when it may have left."""
+    d_rest = float(_rail_dist(g, pre.pos(pre.t1)[None])[rail][0])
+    d_first = float(_rail_dist(g, post.pos(post.t0)[None])[rail][0])
+    return d_first < d_rest - cfg.chord_move
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -1080,18 +1090,24 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             # 30/720p: the 7's only cushion, the shot's rail after contact, was missed)
             t_set = min([tk] + [c.t for c in collisions if c.balls and b in c.balls and tk - 1.5 * dt <= c.t < tk
                                 and _resting(pre, c.t, cfg)])
-            ts_back = np.linspace(t_set, post.t0, 101)
-            for rail, d_back in _rail_dist(g, post.pos(ts_back)).items():
-                inward = _INWARD[rail]
-                if float(post.vel(post.t0) @ inward) < cfg.moving_speed or float(d_back.min()) > R - 0.004:
-                    continue
-                if any(f[1] == b and f[2] == rail and abs(f[0] - tk) <= 1.5 * dt for f in found):
-                    continue  # already found above (a kink within reach of the cushion that the rules above
-                    # did not take, from rest into a bounce between two sightings, is still looked at here)
-                if _in_mouth(g, post.pos(post.t0), 0.0):
-                    continue
-                cross = np.flatnonzero(d_back <= R)
-                found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
+            spans = [(t_set, False)]
+            if pre.t1 < t_set and 1.5 * dt < post.t0 - pre.t1 <= 4.5 * dt and _resting(pre, pre.t1, cfg):
+                spans.append((pre.t1, True))
+            for t_from, unseen in spans:
+                ts_back = np.linspace(t_from, post.t0, 101)
+                for rail, d_back in _rail_dist(g, post.pos(ts_back)).items():
+                    inward = _INWARD[rail]
+                    if float(post.vel(post.t0) @ inward) < cfg.moving_speed or float(d_back.min()) > R - 0.004:
+                        continue
+                    if any(f[1] == b and f[2] == rail and abs(f[0] - tk) <= 1.5 * dt for f in found):
+                        continue  # already found above (a kink within reach of the cushion that the rules above
+                        # did not take, from rest into a bounce between two sightings, is still looked at here)
+                    if _in_mouth(g, post.pos(post.t0), 0.0):
+                        continue
+                    cross = np.flatnonzero(d_back <= R)
+                    if unseen and not _came_from_rest(g, rail, pre, post, cfg):
+                        continue
+                    found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
         found.extend(_carried_through(b, path, paths, collisions, g, dt, cfg))
         found.extend(_bounce_inside(b, path, g, dt, cfg))
         found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
