@@ -72,6 +72,10 @@ class EventConfig:
             over the hole is placed 5-12 mm off (two ``chord_move``; dev: ho11 nine-ball-rack-111's 2 dropping
             straight lies 16 mm off; true jaw turns onto such pieces on ho9-ho11 30 fps, part of ho8 and pooltool
             dev 30/720p, 23.6 mm or more).
+        glance_angle: a fast ball lost as it met a cushion, too slowly into it to fly over by ``jump_speed``, may
+            still have flown off there (the simulators' jumpers fly on total speed) only if it met that cushion at
+            least this steeply (degrees from the nose line; 9: between real 2019 clip 13's 5, sent down the rail at
+            4.4 degrees into head-left, and toy dev jump-84's 6, flown off at 13.5-15.7 degrees).
     """
 
     contact_tolerance: float = 0.008
@@ -105,6 +109,7 @@ class EventConfig:
     nudge_clear: float = 0.01
     nudge_span: float = 0.3
     drop_turn: float = 0.02
+    glance_angle: float = 9.0
 
 
 @dataclass
@@ -1303,6 +1308,30 @@ def _pocketed(ball: int, t: float, t_last: float, pocket: str, frame_dt: float,
     return ShotEvent(t=float(t), type="pocket", ball=ball, pocket=pocket, confidence=conf)
 
 
+def _rebound_unseen(g: TableGeometry, t_glance: float, tl: float, t_event: float,
+                    legs: list[tuple[np.ndarray, np.ndarray]], dt: float, margin: float) -> bool:
+    """Whether a rebound followed from ``t_glance`` (``legs``: times and places) to ``t_event`` lies on the open
+    cloth (``_clear_of_pockets``) at any frame time after the glance: the camera would have seen it there."""
+    if not legs:
+        return False
+    rt = np.concatenate([lg[0] for lg in legs])
+    rp = np.concatenate([lg[1] for lg in legs])
+    for tf in np.arange(tl + dt, t_event - 1e-9, dt):
+        if tf <= t_glance + 1e-9:
+            continue
+        pf = rp[min(int(np.searchsorted(rt, tf)), len(rt) - 1)]
+        if _clear_of_pockets(g, pf, margin):
+            return True
+    return False
+
+
+def _clear_of_pockets(g: TableGeometry, p: np.ndarray, margin: float) -> bool:
+    """Whether a ball centred at ``p`` is on the open cloth: no pocket's opening (widened by ``margin``) beside
+    any rail it is within two radii of."""
+    R = g.ball_radius
+    return not any(float(d[0]) < 2 * R and _opening(g, rail, p, margin) for rail, d in _rail_dist(g, p[None]).items())
+
+
 def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float, ctx: ShotContext,
                     cfg: EventConfig, through: Pocket | None = None, best: float = np.inf,
                     max_reach: float = 8.0, never_seen: bool = False) -> ShotEvent | None:
@@ -1317,10 +1346,14 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
     R = g.ball_radius
     event: ShotEvent | None = None
     jumped: tuple[float, str] | None = None  # the first cushion met hard enough to fly over, away from a pocket
+    glance: tuple[float, str] | None = None  # a fast first cushion met by the next frame, too slowly into it to fly
+    legs: list[tuple[np.ndarray, np.ndarray]] = []  # the followed line, leg by leg, up to where each ended
     for _bounce in range(3):
         ts, ps = _follow(p0, v0, t0, cfg)
         bounced = False
-        for t, p in zip(ts, ps, strict=True):
+        k_end = len(ts)
+        for k, (t, p) in enumerate(zip(ts, ps, strict=True)):
+            k_end = k + 1
             pk = g.nearest_pocket(*p)
             d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
             if d_pk < pk.capture_radius:
@@ -1358,14 +1391,30 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     break
                 if jumped is None and v_in >= cfg.jump_speed:
                     jumped = (float(t), rail)
+                if _bounce == 0 and speed_now >= cfg.jump_speed and (t - tl) <= 1.5 * ctx.frame_dt and \
+                        v_in >= speed_now * np.sin(np.radians(cfg.glance_angle)):
+                    # (both simulators fly a jumper off on its *total* speed). Not a ball running down the rail: met
+                    # at under ``glance_angle`` it drops in the corner ahead however long it goes unseen, its blur
+                    # beside the cushion lost (real 2019 clip 13's 5: 4.4 degrees, 2.9 m/s, unseen for 2 frames)
+                    glance = (float(t), rail)
                 # too slow to fly off: it bounced unseen; follow the rebound
                 v_ref = v_now + 2 * v_in * _INWARD[rail] * 0.8
                 p0, v0, t0, bounced = p, v_ref, float(t), True
                 break
+        legs.append((ts[:k_end], ps[:k_end]))
         if not bounced:
             break
     if event is None and through is not None:
         event = _pocketed(b, float(ts[-1]), tl, through.name, ctx.frame_dt, max_reach)
+    if glance is not None and event is not None and event.type == "pocket" and \
+            _rebound_unseen(g, glance[0], tl, event.t, legs[1:], ctx.frame_dt, cfg.rail_tolerance + R):
+        # a fast ball lost as it glanced off a cushion, whose rebound would have been on the open cloth (a radius
+        # clear of every opening) at a frame before the pocket it is followed into and was not seen there: it left
+        # the table over that cushion (toy dev jump-84, 60 fps: the 6 met the right cushion at 2.8 m/s, 0.7 into
+        # it, 21 cm from head-right, and was called pocketed there; both simulators fly a jumper off on its total
+        # speed; it met the cushion at 14 degrees). Only a frame within a radius of the opening (jump-84 at 30 fps) is
+        # no evidence: it may have dropped
+        event = ShotEvent(t=glance[0], type="off_table", ball=b, rail=glance[1], confidence=0.45)
     if never_seen and jumped is not None and (event is None or event.t > jumped[0] + 2.5 * ctx.frame_dt):
         event = ShotEvent(t=jumped[0], type="off_table", ball=b, rail=jumped[1], confidence=0.45)
     return event
