@@ -1535,7 +1535,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             rail_c = min(dists, key=lambda k: float(dists[k][0]))
             pk_c = g.nearest_pocket(*pc)
             d_c = float(np.hypot(pc[0] - pk_c.centre[0], pc[1] - pk_c.centre[1]))
-            if (_opening(g, rail_c, pc) or d_c < pk_c.mouth + R) and not _seen_beyond_pockets(path, last, g, cfg):
+            if _crossed_in_mouth(g, rail_c, pc, pk_c, d_c, cfg) and not _seen_beyond_pockets(path, last, g, cfg):
                 through, best = pk_c, np.inf
             else:
                 touch = np.flatnonzero(seen_d <= R)
@@ -1574,6 +1574,18 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                     not _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
                 out.append(ShotEvent(t=jaw[0], type="cushion", ball=b, rail=jaw[1], confidence=0.6))
     return out, hidden
+
+
+def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, d_pk: float, cfg: EventConfig) -> bool:
+    """Whether a ball seen crossing ``rail``'s nose line at ``p`` (``d_pk`` from the nearest pocket ``pk``) crossed
+    it in that pocket's mouth. A corner's: its opening, or within a mouth and a radius of its centre. A side
+    pocket's: its opening along the rail (widened by ``rail_tolerance``, as for a followed line); the circle of a
+    mouth and a radius around a side pocket's centre reaches 15 cm along the rail, over the straight cushion
+    beside its jaws (pooltool dev jump-40: the 8 flew over the right rail at 9.6 m/s, 15 cm from side-right's
+    middle, and was called pocketed there)."""
+    if pk.name.startswith("side"):
+        return _opening(g, rail, p, cfg.rail_tolerance)
+    return _opening(g, rail, p) or d_pk < pk.mouth + g.ball_radius
 
 
 def _lost_in_mouth(b: int, last: Piece, ctx: ShotContext, cfg: EventConfig) -> ShotEvent | None:

@@ -72,6 +72,25 @@ def test_a_ball_dropping_into_a_side_pocket_is_still_pocketed() -> None:
         assert f.off_table == ()
 
 
+def test_a_ball_seen_over_the_rail_beside_a_side_pockets_jaws_flew_off() -> None:
+    # twelfth round, pooltool dev jump-40 (30/720p and 60/720p): the 8 flew over the right rail at 9.6 m/s, seen
+    # 5.7 cm past the nose line 15 cm from side-right's middle, and was called pocketed there: it crossed within a
+    # mouth and a radius of that pocket's centre, though over the straight cushion beside its jaws. A side pocket's
+    # mouth is its opening along the rail; crossing 6 cm from its middle, the same ball still drops in it.
+    t = np.arange(0.0, 3.0, 1.0 / FPS)
+    v1 = (-0.9, 9.6)
+    for x_cross, pocket in ((1.13, None), (1.15, None), (1.21, "side-right")):
+        for seed, beyond in enumerate((0.045, 0.057)):
+            p1 = (x_cross - v1[0] * (G.width - 0.66) / v1[1], 0.66)
+            t0 = 60 / FPS - (G.width + beyond - p1[1]) / v1[1]  # its sighting at frame 60 lies ``beyond`` past
+            f = facts(run(hit_and_fly(p1, v1, t0, t, 4.0), t, {0}, seed))
+            assert f.first_contact == 1
+            if pocket is None:
+                assert f.off_table == (1,) and f.pocket_of == {}, (x_cross, seed, f.off_table, f.pocket_of)
+            else:
+                assert f.pocket_of == {1: pocket} and f.off_table == (), (x_cross, seed, f.off_table, f.pocket_of)
+
+
 def test_a_struck_ball_seen_moving_at_the_collision_time_is_not_followed_from_rest() -> None:
     # jump-6: the collision was timed onto the struck ball's first moving sighting; that sighting (already over the
     # rail) shows where it went, so it must not be carried along the line of centres into a pocket instead
