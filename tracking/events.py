@@ -1110,13 +1110,12 @@ def _carried_through(b: int, path: BallPath, paths: dict[int, BallPath], collisi
 
 
 def _off_line(path: BallPath, pre: Piece, post: Piece) -> float:
-    """How far (m) the sightings of ``post`` lie from ``pre`` carried on, at most."""
-    if path.t_obs is None or path.xy_obs is None:
-        return np.inf
-    sel = (path.t_obs >= post.t0 - 1e-9) & (path.t_obs <= post.t1 + 1e-9) & ~np.isnan(path.xy_obs[:, 0])
+    """How far (m) the sightings of ``post`` lie from ``pre`` carried on, at most (inf with none)."""
+    ts, xs = _seen(path)
+    sel = (ts >= post.t0 - 1e-9) & (ts <= post.t1 + 1e-9)
     if not np.any(sel):
         return np.inf
-    return float(np.max(np.linalg.norm(path.xy_obs[sel] - pre.pos(path.t_obs[sel]), axis=1)))
+    return float(np.max(np.linalg.norm(xs[sel] - pre.pos(ts[sel]), axis=1)))
 
 
 def _came_from_rest(g: TableGeometry, rail: str, pre: Piece, post: Piece, cfg: EventConfig) -> bool:
