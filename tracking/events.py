@@ -1622,8 +1622,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             dists = _rail_dist(g, pc[None])
             rail_c = min(dists, key=lambda k: float(dists[k][0]))
             pk_c = g.nearest_pocket(*pc)
-            d_c = float(np.hypot(pc[0] - pk_c.centre[0], pc[1] - pk_c.centre[1]))
-            if _crossed_in_mouth(g, rail_c, pc, pk_c, d_c, cfg) and not _seen_beyond_pockets(path, last, g, cfg):
+            if _crossed_in_mouth(g, rail_c, pc, pk_c, cfg) and not _seen_beyond_pockets(path, last, g, cfg):
                 through, best = pk_c, np.inf
             else:
                 touch = np.flatnonzero(seen_d <= R)
@@ -1664,8 +1663,8 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
     return out, hidden
 
 
-def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, d_pk: float, cfg: EventConfig) -> bool:
-    """Whether a ball seen crossing ``rail``'s nose line at ``p`` (``d_pk`` from the nearest pocket ``pk``) crossed
+def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, cfg: EventConfig) -> bool:
+    """Whether a ball seen crossing ``rail``'s nose line at ``p`` (``pk`` the pocket nearest it) crossed
     it in that pocket's mouth. A corner's: its opening, or within a mouth and a radius of its centre. A side
     pocket's: its opening along the rail (widened by ``rail_tolerance``, as for a followed line); the circle of a
     mouth and a radius around a side pocket's centre reaches 15 cm along the rail, over the straight cushion
@@ -1673,6 +1672,7 @@ def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, d_
     middle, and was called pocketed there)."""
     if pk.name.startswith("side"):
         return _opening(g, rail, p, cfg.rail_tolerance)
+    d_pk = float(np.hypot(p[0] - pk.centre[0], p[1] - pk.centre[1]))
     return _opening(g, rail, p) or d_pk < pk.mouth + g.ball_radius
 
 
