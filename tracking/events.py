@@ -1436,7 +1436,7 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
     jumped: tuple[float, str] | None = None  # the first cushion met hard enough to fly over, away from a pocket
     glance: tuple[float, str] | None = None  # a fast first cushion met by the next frame, too slowly into it to fly
     legs: list[tuple[np.ndarray, np.ndarray]] = []  # the followed line, leg by leg, up to where each ended
-    for _bounce in range(3):
+    for bounce in range(3):
         ts, ps = _follow(p0, v0, t0, cfg)
         bounced = False
         k_end = len(ts)
@@ -1479,7 +1479,7 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     break
                 if jumped is None and v_in >= cfg.jump_speed:
                     jumped = (float(t), rail)
-                if _bounce == 0 and speed_now >= cfg.jump_speed and (t - tl) <= 1.5 * ctx.frame_dt and \
+                if bounce == 0 and speed_now >= cfg.jump_speed and (t - tl) <= 1.5 * ctx.frame_dt and \
                         v_in >= speed_now * np.sin(np.radians(cfg.glance_angle)):
                     # (both simulators fly a jumper off on its *total* speed). Not a ball running down the rail: met
                     # at under ``glance_angle`` it drops in the corner ahead however long it goes unseen, its blur
