@@ -507,26 +507,26 @@ _OFF_STILL = 0.002  # m: a sighting this close to a ball's place is still there 
 
 
 def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float, Piece, Piece]]],
-                   moving: list[tuple[float, int, int, float]], ctx: ShotContext, cfg: EventConfig) -> None:
+                   set_offs: dict[int, list[tuple[float, Piece]]], moving: list[tuple[float, int, int, float]],
+                   ctx: ShotContext, cfg: EventConfig) -> None:
     """Time the hit on a resting ball set off slowly where its hitter's path reached 2R from its place, not at its
-    late kink (``_set_off``), and give the departure to that hitter (``moving`` in place). The hitter is the ball
-    that closed on the place by at least 1 mm over the 2 frames before the set-off to within 2R (+ the contact
-    tolerance) between 2 frames before and 1 after it, touching first. A contact of that pair timed within 3
-    frames before the new time to 2 after the late kink moves to the new time, unless one is within a frame of it
-    or has a kink in both balls (0.95). Held-out ho11 30/720p: the cue ball
-    creeping into the 13 (kink +113 ms), the 3 into the 7 by a cushion (+112 ms), the 11 into the 15 (the 15 off
-    at 1 mm a frame, its kink +170 ms, given to the cue ball by the fallback); the cue ball leaving rest is the
-    strike and is left alone."""
+    late kink (``set_offs``: ``_set_off`` of each of ``kinks``, computed once for this and ``_collisions``'
+    fallback), and give the departure to that hitter (``moving`` in place). The hitter is the ball that closed on
+    the place by at least 1 mm over the 2 frames before the set-off to within 2R (+ the contact tolerance) between
+    2 frames before and 1 after it, touching first. A contact of that pair timed within 3 frames before the new
+    time to 2 after the late kink moves to the new time, unless one is within a frame of it or has a kink in both
+    balls (0.95). Held-out ho11 30/720p: the cue ball creeping into the 13 (kink +113 ms), the 3 into the 7 by a
+    cushion (+112 ms), the 11 into the 15 (the 15 off at 1 mm a frame, its kink +170 ms, given to the cue ball by
+    the fallback); the cue ball leaving rest is the strike and is left alone."""
     R, dt = ctx.geometry.ball_radius, ctx.frame_dt
     for a in sorted(paths):
         if a == CUE:
             continue
-        for tk, pre, _ in kinks[a]:
-            t_off, held = _set_off(paths[a], _held(pre, cfg, paths[a], tk, dt), tk, dt, cfg)
+        for (tk, _, _), (t_off, held) in zip(kinks[a], set_offs[a], strict=True):
             if t_off >= tk:
                 continue
             spot = held.pos(t_off)
-            ts = np.linspace(t_off - 2 * dt, t_off + dt, 181)
+            ts = np.linspace(t_off - 2 * dt, t_off + dt, 181)  # 2 frames before to 1 after, 60 steps a frame
             best: tuple[float, int, float] | None = None
             for b, path in paths.items():
                 if b == a or path.t_first > ts[0] or path.t_last < ts[-1]:
@@ -546,6 +546,8 @@ def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float
             same = [j for j, m in enumerate(moving) if m[1:3] == pair and min(tc, t_off) - 3 * dt <= m[0] <= tk + 2 * dt]
             if any(abs(moving[j][0] - tc) <= dt or moving[j][3] >= 0.95 for j in same):
                 continue  # timed here already, or on a kink in both balls
+            # as ``_collisions`` rates a contact whose struck ball has no kink there (0.95 - 0.15), less 0.4 per
+            # contact tolerance of gap
             conf = max(0.05, 0.8 - 0.4 * gap / cfg.contact_tolerance)
             if same:
                 j = min(same, key=lambda j: abs(moving[j][0] - tc))
@@ -666,14 +668,16 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     late = {i for i, movers in on.items() for x, pc in movers
             if float(np.linalg.norm(pc.pos(moving[i][0]) - pc.pos(first[(x, id(pc))][0]))) > cfg.through}
     moving = [m for i, m in enumerate(moving) if i not in late]
-    _slow_set_offs(paths, kinks, moving, ctx, cfg)
+    # where each kink's resting ball really left its place: the slow set-offs and the fallback below both use it
+    set_offs = {a: [_set_off(paths[a], _held(pre, cfg, paths[a], tk, dt), tk, dt, cfg) for tk, pre, _ in kinks[a]]
+                for a in balls}
+    _slow_set_offs(paths, kinks, set_offs, moving, ctx, cfg)
     # a ball set moving with no collision found (the hitter was struck a moment before, or its own kink was
     # lost): the nearest ball that was moving there and then hit it, with a low confidence
     for a in balls:
-        for tk, a_pre, a_post in kinks[a]:
+        for (tk, a_pre, a_post), (t_off, _) in zip(kinks[a], set_offs[a], strict=True):
             if a_pre.speed(tk) > cfg.moving_speed or _speed_after(a_pre, a_post, tk, dt) <= cfg.moving_speed:
                 continue
-            t_off = _set_off(paths[a], _held(a_pre, cfg, paths[a], tk, dt), tk, dt, cfg)[0]
             if any(a in m[1:3] and t_off - 2.0 * dt <= m[0] <= tk + 2.0 * dt for m in moving):
                 continue
             rest = a_pre.pos(tk)
