@@ -467,6 +467,10 @@ def _stayed_put(path: BallPath, tk: float, dt: float) -> bool:
     return all(float(np.median(np.linalg.norm(xs[w] - spot, axis=1))) < 0.005 for w in (before, later))
 
 
+_OFF_BACK = 8  # frames: a slow set-off is seen this long before its kink at most (ho11: 6, the 15 at 1 mm a frame)
+_OFF_STILL = 0.002  # m: a sighting this close to a ball's place is still there (720p resting noise ~0.5 mm)
+
+
 def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig) -> tuple[float, Piece]:
     """When a resting ball really left its place, and its place, for a kink at ``tk`` ending a resting piece. A
     ball set off slowly creeps a few mm a frame, under the tracker's piece tolerance, so its resting piece runs on
@@ -500,10 +504,6 @@ def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig)
     held = _Held(pre.i0, pre.i1, pre.t0, float(ts[tail[k - 1]]), pre.t0, (float(spot[0]), 0.0, 0.0),
                  (float(spot[1]), 0.0, 0.0), pre.n, pre.rms)
     return t_off, held
-
-
-_OFF_BACK = 8  # frames: a slow set-off is seen this long before its kink at most (ho11: 6, the 15 at 1 mm a frame)
-_OFF_STILL = 0.002  # m: a sighting this close to a ball's place is still there (720p resting noise ~0.5 mm)
 
 
 def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float, Piece, Piece]]],
