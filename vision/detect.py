@@ -1353,7 +1353,7 @@ class BallDetector:
                     voted = self._blob_vote_peaks(comp, int(x), int(y), r) if wide[k] else np.zeros((0, 2))
                     seeds = _merge_seeds(voted, peaks, 1.5 * r) if len(voted) else None
                     split = _split_cluster(pts, int(guess[k]), r, contour, peaks, seeds)
-                    counts = range(max(2, int(guess[k]) - 2), min(int(guess[k]) + 2, 16) + 1)  # as the split's
+                    counts = _split_counts(int(guess[k]))
                     if len(split) >= LATTICE_MIN:
                         split = _snap_to_lattice(split, comp, int(x), int(y), r, contour, counts)
                     elif len(split) == 0 and guess[k] >= LATTICE_MIN:
@@ -2201,6 +2201,12 @@ def _moment_basis(half: int) -> np.ndarray:
     return b
 
 
+def _split_counts(guess: int) -> range:
+    """The ball counts a blob of ``guess`` balls by its area may hold: shadows inflate the area, so the guess is
+    often a ball or two off (2 at least: one ball is no cluster; 16 at most: every ball on the table)."""
+    return range(max(2, guess - 2), min(guess + 2, 16) + 1)
+
+
 def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
                    seeds: np.ndarray | None = None, alt_seeds: np.ndarray | None = None) -> np.ndarray:
     """Centres of the touching balls that make up one blob: k-means for counts around the area's guess (shadows
@@ -2219,7 +2225,7 @@ def _split_cluster(pts: np.ndarray, guess: int, r: float, contour: np.ndarray,
     starts = [np.zeros((0, 2)) if seeds is None else np.asarray(seeds, np.float64).reshape(-1, 2)]
     if alt_seeds is not None and len(alt_seeds):
         starts.append(np.asarray(alt_seeds, np.float64).reshape(-1, 2))
-    counts = [c for c in range(max(2, guess - 2), min(guess + 2, 16) + 1) if c <= len(sample)]
+    counts = [c for c in _split_counts(guess) if c <= len(sample)]
     if not counts:
         return np.zeros((0, 2), np.float32)
     # each start's picks once, for the largest count: a smaller count's start is a prefix of it (the seeds, then
