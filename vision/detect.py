@@ -2272,8 +2272,14 @@ def _best_count(sample: np.ndarray, counts: list[int], inits: list[np.ndarray], 
     return best, best_score
 
 
+def _lattice_basis(theta: float, d: float) -> tuple[np.ndarray, np.ndarray]:
+    """A triangular lattice's basis (columns: spacing ``d`` at ``theta`` and 60 degrees on) and its inverse."""
+    basis = d * np.array([[np.cos(theta), np.cos(theta + np.pi / 3)], [np.sin(theta), np.sin(theta + np.pi / 3)]])
+    return basis, np.linalg.inv(basis)
+
+
 def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: float,
-                     contour: np.ndarray, counts: range | None = None, angle_only: bool = False) -> np.ndarray:
+                     contour: np.ndarray, counts: range, angle_only: bool = False) -> np.ndarray:
     """A rack's split replaced by the nodes of a triangular lattice of one ball's spacing, when they follow its
     outline as well (within ``SPLIT_TIE``). The outline says nothing of a packed rack's inner balls: on the first
     frames of the dev clips of ho6/ho7 k-means put 14 or 16 centres in 15-ball triangles, some between two balls,
@@ -2323,10 +2329,6 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
         ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
         return nodes[ok]
 
-    bases = []
-    for th in theta + np.deg2rad([-2.0, 0.0, 2.0]):
-        basis = d * np.array([[np.cos(th), np.cos(th + np.pi / 3)], [np.sin(th), np.sin(th + np.pi / 3)]])
-        bases.append((basis, np.linalg.inv(basis)))
     split_fit = np.inf if angle_only else _scallop(contour, split, r)
 
     def accepted(best: np.ndarray, best_fit: float) -> bool:
@@ -2334,10 +2336,11 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
             return False
         if abs(len(best) - len(split)) <= 2 and np.isfinite(split_fit):
             return True
-        return counts is not None and len(best) in counts and best_fit < split_fit - SPLIT_TIE
+        return len(best) in counts and best_fit < split_fit - SPLIT_TIE
 
     best_fit, best = np.inf, np.zeros((0, 2))
-    for basis, inv in bases:
+    for th in theta + np.deg2rad([-2.0, 0.0, 2.0]):
+        basis, inv = _lattice_basis(th, d)
         uv = c @ inv.T
         frac = uv - np.round(uv)  # each centre's place in its lattice cell
         du = frac[:, None, 0] - gu[None]
@@ -2354,8 +2357,6 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
                 best_fit, best = f, nodes
     if accepted(best, best_fit):
         return best.astype(np.float32)
-    if counts is None:
-        return split
     # The consensus missed; the centres' angle may be off too (seed 201 frame 18: 18.6 degrees against 30.3). A
     # rack's convex hull is a triangle or diamond whose sides run along the lattice: its sides' directions modulo
     # 60 degrees, weighted by length squared, give the angle (within a degree on seeds 201 and 481). A hull whose
@@ -2366,12 +2367,10 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     z = (sq * np.exp(6j * np.arctan2(side[:, 1], side[:, 0]))).sum() / max(float(sq.sum()), 1e-9)
     if abs(z) < LATTICE_HULL:
         return np.zeros((0, 2), np.float32) if angle_only else split
-    bases = []
-    for th in float(np.angle(z)) / 6.0 + np.deg2rad([-1.0, 0.0, 1.0]):
-        basis = d * np.array([[np.cos(th), np.cos(th + np.pi / 3)], [np.sin(th), np.sin(th + np.pi / 3)]])
-        bases.append((basis, np.linalg.inv(basis)))
     cx, cy = contour[:, 0].astype(np.float64), contour[:, 1].astype(np.float64)
-    for basis, inv in bases:  # all offsets at once: the nodes of offset 0 over the box and a cell round it
+    for th in float(np.angle(z)) / 6.0 + np.deg2rad([-1.0, 0.0, 1.0]):
+        # all offsets at once: the nodes of offset 0 over the box and a cell round it
+        basis, inv = _lattice_basis(th, d)
         span = box @ inv.T
         lo, hi = np.floor(span.min(axis=0)) - 1, np.ceil(span.max(axis=0)) + 1
         ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
@@ -2389,8 +2388,8 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
             continue
         dx = cx[None, :, None] - nodes[cand, None, :, 0]
         dy = cy[None, :, None] - nodes[cand, None, :, 1]
-        sq = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
-        dev = np.abs(np.sqrt(sq) / r - 1.0)
+        d2 = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
+        dev = np.abs(np.sqrt(d2) / r - 1.0)
         j = int(cand[np.argmin(np.percentile(dev, 80, axis=1))])
         f = _scallop(contour, nodes[j][on[j]], r)
         if f < best_fit:
