@@ -2317,17 +2317,21 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     gu, gv = (g.ravel() for g in np.meshgrid(grid, grid))
     box = np.array([[x, y], [x + w, y], [x, y + h], [x + w, y + h]], np.float64)
 
+    def filled(nodes: np.ndarray) -> np.ndarray:
+        """Which ``nodes`` (any leading shape, then x, y) have a disc ``LATTICE_FILL`` not cloth in the blob."""
+        px = np.round(nodes[..., 0] - x + pad).astype(np.intp)
+        py = np.round(nodes[..., 1] - y + pad).astype(np.intp)
+        ok = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
+        ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
+        return ok
+
     def nodes_at(o: np.ndarray, basis: np.ndarray, inv: np.ndarray) -> np.ndarray:
         """The lattice's nodes (offset ``o``) whose disc is ``LATTICE_FILL`` not cloth in the blob."""
         span = (box - o) @ inv.T
         lo, hi = np.floor(span.min(axis=0)), np.ceil(span.max(axis=0))
         ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
         nodes = o + np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T
-        px = np.round(nodes[:, 0] - x + pad).astype(np.intp)
-        py = np.round(nodes[:, 1] - y + pad).astype(np.intp)
-        ok = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
-        ok[ok] = fill[py[ok], px[ok]] >= LATTICE_FILL
-        return nodes[ok]
+        return nodes[filled(nodes)]
 
     split_fit = np.inf if angle_only else _scallop(contour, split, r)
 
@@ -2376,10 +2380,7 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
         ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
         nodes = (np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T)[None] + (np.stack([gu, gv], axis=1) @
                                                                                  basis.T)[:, None]  # (64, M, 2)
-        px = np.round(nodes[..., 0] - x + pad).astype(np.intp)
-        py = np.round(nodes[..., 1] - y + pad).astype(np.intp)
-        on = (px >= 0) & (px < fw) & (py >= 0) & (py < fh)
-        on[on] = fill[py[on], px[on]] >= LATTICE_FILL
+        on = filled(nodes)
         used = on.any(axis=0)
         nodes, on = nodes[:, used], on[:, used]
         n = on.sum(axis=1)
