@@ -481,7 +481,11 @@ def main() -> None:
             elif args.unipd_clips != "all":
                 clips = [c for c in clips if c in args.unipd_clips.split(",")]
             for clip in clips:
-                r = bench_unipd(clip, identifier, PIPELINE_FRAMES if identifier is not False else 0)
+                # A fresh identifier per clip, as `cueref detect` on that clip would have: its running white,
+                # cloth and paint estimates must not carry over from the synthetic seeds or the clip before,
+                # or a clip's figure would depend on what ran first.
+                fresh = type(identifier)() if identifier is not False else False
+                r = bench_unipd(clip, fresh, PIPELINE_FRAMES if identifier is not False else 0)
                 tag = "REPORT" if clip == "game1_clip1" else ("dev" if not clip.startswith("game1") else "as is")
                 if r is None:
                     continue
