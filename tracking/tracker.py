@@ -663,6 +663,15 @@ class BallTracker:
             else:
                 d_last = np.full(len(dets), np.inf)
             d_pred = _path_distance(obs, dets, pred)
+            if reach == 0.0:
+                # a ball at rest leaves along its blur, so a streak whose line misses it by more than a diameter is
+                # another ball's or a hand's. A racking hand, found as a 48 cm streak 20 cm from the resting 7, took
+                # the 7's track in the wide stage, the 7's own weak detection (0.45) went to a new track, and the 7
+                # "ran" into side-right: an extra shot after the re-rack (sample straight_pool_run, 21.27 s)
+                rest = np.asarray(tr.xy[-1]) if tr.xy else pred
+                off = _off_streak_line(obs, dets, rest) > 2 * self.geometry.ball_radius
+                d_pred = np.where(off, np.inf, d_pred)
+                d_last = np.where(off, np.inf, d_last)
             if wide and k in self._hitters:
                 # its straight move runs into a ball: it is deflected there (the hypotheses below), not on through
                 # the ball; far from both it is not this ball. A break cue ball missed on its contact frame took,
@@ -960,4 +969,14 @@ def _path_distance(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.
     along = np.abs(np.sum(rel * u, axis=1))
     perp2 = np.maximum(np.sum(rel * rel, axis=1) - along ** 2, 0.0)
     out: np.ndarray = np.sqrt(perp2 + np.maximum(along - length, 0.0) ** 2)
+    return out
+
+
+def _off_streak_line(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.ndarray:
+    """How far ``p`` lies from the line of each detection's motion-blur streak (m; 0 for a round detection)."""
+    rel = obs.xy[dets] - np.asarray(p, dtype=float)
+    half = obs.streak[dets]
+    length = np.linalg.norm(half, axis=1)
+    u = half / np.maximum(length, 1e-12)[:, None]
+    out: np.ndarray = np.where(length > 0, np.abs(u[:, 0] * rel[:, 1] - u[:, 1] * rel[:, 0]), 0.0)
     return out
