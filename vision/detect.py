@@ -1283,7 +1283,8 @@ class BallDetector:
         peak its outline's votes confirm); the clutter test comes later."""
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
-        ys, xs = _local_maxima(dist, p.min_peak * self._rmin())
+        on = _fg_flat(fg)  # the distance map is 0 off these: its peaks and the labelling read only them
+        ys, xs = _local_maxima(dist, p.min_peak * self._rmin(), at=on)
         rloc = self.rmap[ys, xs]
         keep = dist[ys, xs] >= p.min_peak * rloc
         ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
@@ -1292,7 +1293,7 @@ class BallDetector:
         # split as a whole.
         # 16-bit labels (stats twice as fast) when the most blobs an 8-connected mask can hold fit in them
         labels_type = cv2.CV_16U if (fg.shape[0] + 1) // 2 * ((fg.shape[1] + 1) // 2) < 65535 else cv2.CV_32S
-        n, labels, stats = _components(fg, labels_type)
+        n, labels, stats = _components(fg, labels_type, on)
         lab = labels[ys, xs]
         comp_max = np.zeros(n, np.float32)
         np.maximum.at(comp_max, lab, vals)
@@ -2089,13 +2090,31 @@ class BallDetector:
         return np.full((len(centres), N_IDS), 1.0 / N_IDS)
 
 
-def _local_maxima(a: np.ndarray, threshold: float, dilated: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _local_maxima(a: np.ndarray, threshold: float, dilated: np.ndarray | None = None,
+                  at: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(ys, xs) of 3x3 local maxima at or above ``threshold`` (a cheap first pass; plateaus give several);
-    ``dilated``: ``a``'s 3x3 maximum when already computed."""
-    if dilated is None:
-        dilated = cv2.dilate(a, _K3)
-    m = cv2.compare(a, float(threshold), cv2.CMP_GE) & cv2.compare(a, dilated, cv2.CMP_GE)
-    return _nonzero_yx(m)
+    ``dilated``: ``a``'s 3x3 maximum when already computed; ``at``: the flat indices (raster order) of the only
+    pixels that can reach a positive ``threshold`` (``a`` is 0 elsewhere: the distance map off the not-cloth
+    mask). The few pixels at or above the threshold are found first and only they are compared with their
+    neighbours (the same compares, on a few hundred values instead of whole-image passes)."""
+    h, w = a.shape
+    flat = a.reshape(-1)
+    if at is not None and threshold > 0 and a.dtype == np.float32:  # (cv2.compare's float32 threshold)
+        f = at[flat.take(at) >= np.float32(threshold)]
+    else:
+        f = np.flatnonzero((cv2.compare(a, float(threshold), cv2.CMP_GE) & 1).view(bool))
+    v = flat.take(f)
+    if dilated is not None:
+        top = v >= dilated.reshape(-1).take(f)
+    else:  # the 3x3 maximum at those pixels only (an edge pixel's window is cut by the image, as cv2.dilate's)
+        ys, xs = np.divmod(f, w)
+        rows = (np.maximum(ys - 1, 0) * w, ys * w, np.minimum(ys + 1, h - 1) * w)
+        cols = (np.maximum(xs - 1, 0), xs, np.minimum(xs + 1, w - 1))
+        top = np.ones(len(v), bool)
+        for ry in rows:
+            for cx in cols:
+                top &= v >= flat.take(ry + cx)
+    return np.divmod(f[top], w)
 
 
 def _nonzero_yx(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -2104,6 +2123,11 @@ def _nonzero_yx(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     numpy's 2-D nonzero ~200 us)."""
     ys, xs = np.divmod(np.flatnonzero((mask & 1).view(bool)), mask.shape[1])
     return ys, xs
+
+
+def _fg_flat(mask: np.ndarray) -> np.ndarray:
+    """Flat indices (raster order) of a 0/255 (or 0/1) uint8 mask's set pixels, as ``_nonzero_yx``."""
+    return np.flatnonzero((mask & 1).view(bool))
 
 
 def _boundary(fg: np.ndarray) -> np.ndarray:
@@ -2118,13 +2142,16 @@ def _boundary(fg: np.ndarray) -> np.ndarray:
     return edge
 
 
-def _components(mask: np.ndarray, labels_type: int = cv2.CV_32S) -> tuple[int, np.ndarray, np.ndarray]:
+def _components(mask: np.ndarray, labels_type: int = cv2.CV_32S,
+                f: np.ndarray | None = None) -> tuple[int, np.ndarray, np.ndarray]:
     """``cv2.connectedComponentsWithStats`` (8-connected; count, labels, stats) with the stats taken from the few
     labelled pixels: OpenCV's stats pass reads every pixel (~0.18 ms on a 1080p table's working image, whose
-    not-cloth mask is ~1 % set; this ~0.09 ms). The same numbers, background row included."""
+    not-cloth mask is ~1 % set; this ~0.09 ms). The same numbers, background row included. ``f``: the mask's
+    set pixels as flat indices (``_fg_flat``) when the caller has them."""
     n, labels = cv2.connectedComponentsWithAlgorithm(mask, 8, labels_type, cv2.CCL_SPAGHETTI)
     h, w = mask.shape
-    f = np.flatnonzero((mask & 1).view(bool))  # as _nonzero_yx, keeping the flat index for the labels' take
+    if f is None:
+        f = _fg_flat(mask)
     ys, xs = np.divmod(f, w)
     lab = labels.reshape(-1).take(f).astype(np.intp)
     x0, y0 = np.full(n, w, np.intp), np.full(n, h, np.intp)
@@ -2149,6 +2176,8 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
                 allowed: np.ndarray | None = None) -> list[int]:
     """Indices of the strongest points, dropping any closer than ``min_dist`` (per point, or one for all) to
     one already kept."""
+    if len(vals) <= _NMS_SMALL:
+        return _greedy_nms_small(xs, ys, vals, min_dist, allowed)
     idx = np.argsort(-np.asarray(vals), kind="stable")
     if allowed is not None:
         idx = idx[np.asarray(allowed)[idx]]
@@ -2171,6 +2200,36 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
             kept.append(i)
             free &= ~int.from_bytes(cols[i * nb:(i + 1) * nb], "little")
     return [int(i) for i in idx[kept]]
+
+
+_NMS_SMALL = 64  # up to this many points ``_greedy_nms`` loops in Python (the numpy path's ~10 calls cost more)
+
+
+def _greedy_nms_small(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
+                      allowed: np.ndarray | None = None) -> list[int]:
+    """``_greedy_nms`` for a few points as plain Python floats: the same order (a stable sort, strongest first),
+    the same float64 squared distances and the same rule (a point is dropped when it lies within its own
+    ``min_dist`` of one kept before it), so the same indices. Most calls hold 2-30 points (the vote map's and
+    distance map's peaks, a blob's voted centres), where the numpy path's fixed cost (~10 calls, a packed
+    bit matrix) was ~40-100 us a call at 1080p, 4 calls a frame."""
+    v = np.asarray(vals).tolist()
+    order = sorted(range(len(v)), key=v.__getitem__, reverse=True)  # stable, as argsort(-vals, "stable")
+    if allowed is not None:
+        ok = np.asarray(allowed).tolist()
+        order = [i for i in order if ok[i]]
+    x = np.asarray(xs, np.float64).tolist()
+    y = np.asarray(ys, np.float64).tolist()
+    d2 = np.broadcast_to(np.asarray(min_dist, dtype=np.float64) ** 2, np.shape(vals)).tolist()
+    kept: list[int] = []
+    for i in order:
+        xi, yi, di = x[i], y[i], d2[i]
+        for j in kept:
+            dx, dy = xi - x[j], yi - y[j]
+            if dx * dx + dy * dy < di:
+                break
+        else:
+            kept.append(i)
+    return kept
 
 
 _K3 = np.ones((3, 3), np.uint8)

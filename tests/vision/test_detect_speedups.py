@@ -14,8 +14,10 @@ from vision.detect import (
     _clip,
     _components,
     _farthest_init,
+    _fg_flat,
     _gather,
     _greedy_nms,
+    _greedy_nms_small,
     _local_maxima,
     _nonzero_yx,
     _pixels,
@@ -48,6 +50,19 @@ def test_greedy_nms_keeps_what_the_loop_keeps() -> None:
         dist = rng.random(n) * 12 if t % 2 else 6.0  # per point (not symmetric) or one for all
         allowed = rng.random(n) > 0.3 if t % 3 == 0 else None
         assert _greedy_nms(xs, ys, vals, dist, allowed) == _greedy_nms_loop(xs, ys, vals, dist, allowed)
+
+
+def test_small_greedy_nms_keeps_what_the_loop_keeps() -> None:
+    """The thirteenth round's plain-Python NMS for a few points (most calls) keeps what the loop keeps, ties,
+    one distance for all, per-point distances and the allowed mask included."""
+    rng = np.random.default_rng(14)
+    for t in range(600):
+        n = int(rng.integers(0, 70))
+        xs, ys = rng.integers(0, 40, n), rng.integers(0, 30, n)
+        vals = (rng.random(n).round(1) if t % 2 else rng.integers(0, 4, n)).astype(np.float32)
+        dist = rng.random(n) * 10 if t % 3 else 5.0
+        allowed = rng.random(n) > 0.3 if t % 5 == 0 else None
+        assert _greedy_nms_small(xs, ys, vals, dist, allowed) == _greedy_nms_loop(xs, ys, vals, dist, allowed)
 
 
 def test_ball_windows_match_one_at_a_time() -> None:
@@ -140,9 +155,9 @@ def test_components_give_opencvs_statistics() -> None:
             m[: h // 2] = 255  # the background's box does not start at the top
         for lt in (cv2.CV_16U, cv2.CV_32S):
             want = cv2.connectedComponentsWithStatsWithAlgorithm(m, 8, lt, cv2.CCL_SPAGHETTI)
-            n, labels, stats = _components(m, lt)
-            assert n == want[0]
-            assert np.array_equal(labels, want[1]) and np.array_equal(stats, want[2])
+            for n, labels, stats in (_components(m, lt), _components(m, lt, _fg_flat(m))):
+                assert n == want[0]
+                assert np.array_equal(labels, want[1]) and np.array_equal(stats, want[2])
 
 
 def _boundary_shifts(fg: np.ndarray) -> np.ndarray:
@@ -173,6 +188,35 @@ def test_local_maxima_with_a_given_dilation() -> None:
         want = _local_maxima(a, thr)
         got = _local_maxima(a, thr, cv2.dilate(a, np.ones((3, 3), np.uint8)))
         assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True))
+
+
+def _local_maxima_whole(a: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """The twelfth round's local maxima: two whole-image compares with the 3x3 dilation, ANDed."""
+    m = cv2.compare(a, float(threshold), cv2.CMP_GE) & cv2.compare(a, cv2.dilate(a, np.ones((3, 3), np.uint8)),
+                                                                   cv2.CMP_GE)
+    return _nonzero_yx(m)
+
+
+def test_local_maxima_at_the_few_pixels_as_whole_image_compares() -> None:
+    """The thirteenth round's ``_local_maxima`` compares only the pixels at or above the threshold with their
+    3x3 neighbours (the image's edge cutting the window as ``cv2.dilate`` does; plateaus, a given dilation, and
+    the distance map read at the not-cloth pixels only): the same maxima, in the same raster order."""
+    rng = np.random.default_rng(15)
+    k3 = np.ones((3, 3), np.uint8)
+    for t in range(400):
+        h, w = (int(v) for v in rng.integers(2, 40, 2))
+        m = ((rng.random((h, w)) < rng.random()) * 255).astype(np.uint8)
+        if t % 3 == 0:
+            a = rng.integers(0, 4, (h, w)).astype(np.float32)  # plateaus
+        else:
+            a = cv2.distanceTransform(m, cv2.DIST_L2, 3)
+        for thr in (0.0, 0.3, 1.0, 1.3, float(a.max()), float(a.max()) + 1):
+            want = _local_maxima_whole(a, thr)
+            for got in (_local_maxima(a, thr), _local_maxima(a, thr, cv2.dilate(a, k3))):
+                assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True))
+            if t % 3 and thr > 0:
+                got = _local_maxima(a, thr, at=_fg_flat(m))
+                assert all(np.array_equal(x, y) for x, y in zip(want, got, strict=True))
 
 
 def test_pixels_as_rounded_clipped_coordinates() -> None:
@@ -288,3 +332,4 @@ def test_leave_place_map_is_image_to_table() -> None:
     full = np.stack([xs, ys], axis=1) / det.scale + list(det.roi[:2]) + (0.5 / det.scale - 0.5)
     assert np.abs(txy[ys, xs] - cal.image_to_table(full)).max() < 1e-12
     assert np.array_equal(area > 0, (det.table_mask | det.cushion_mask) > 0)
+
