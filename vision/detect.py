@@ -1556,6 +1556,7 @@ class BallDetector:
         return out
 
     # the grey image and table mask last voted on, its gradients, their magnitude and the edge pixels on the table
+    # (flat indices, raster order)
     _edges: tuple[np.ndarray, ...] | None = None
 
     def _votes(self, small: np.ndarray, known: np.ndarray, grey: np.ndarray | None = None) -> None:
@@ -1571,19 +1572,22 @@ class BallDetector:
             gx16, gy16 = cv2.spatialGradient(grey)
             gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
             mag = cv2.magnitude(gx, gy)
-            c = self._edges = (grey, self.table_mask, gx, gy, mag,
-                               cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask)
+            edges = cv2.compare(mag, self.p.edge_min, cv2.CMP_GT) & self.table_mask
+            c = self._edges = (grey, self.table_mask, gx, gy, mag, _fg_flat(edges))
         gx, gy, mag = c[2], c[3], c[4]
-        voters = c[5].copy() if len(known) else c[5]
+        f = c[5]  # the edge pixels on the table by flat index (cheaper to gather with)
         h, w = grey.shape
-        if len(known):  # balls already found vote for nothing new
+        if len(known) and len(f):  # balls already found vote for nothing new
             kx = np.round(known[:, 0] * 16).astype(int).tolist()
             ky = np.round(known[:, 1] * 16).astype(int).tolist()
             rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
                            np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
+            # the discs drawn on an empty mask and read at the edge pixels only (the same pixels as drawing
+            # them out of a copy of the edge mask, without the copy and a second whole-image nonzero)
+            discs = np.zeros((h, w), np.uint8)
             for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
-                cv2.circle(voters, (x, y), rr, 0, -1, cv2.LINE_8, 4)
-        f = np.flatnonzero((voters & 1).view(bool))  # the voters by flat index (cheaper to gather with)
+                cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
+            f = f[discs.reshape(-1).take(f) == 0]
         if len(f) == 0:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
             return
@@ -1853,22 +1857,26 @@ class BallDetector:
             on &= ~table
             inside &= ~table
         every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
-        dx = pts[:, :, None, 0] - every[None, None, :, 0]
-        dy = pts[:, :, None, 1] - every[None, None, :, 1]
-        d = np.sqrt(dx * dx + dy * dy)  # (N, 2K, N + M), as np.linalg.norm computes it
-        d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
-        near = d < 1.15 * r[:, :, None]
         # A voucher must stand where a real neighbour can: balls do not overlap, so two centres closer than
         # 1.5 radii are not two balls (knuckles, or points along an arm, would otherwise vouch for each other).
         gap = np.linalg.norm(cands[:, None, :] - every[None, :, :], axis=-1)  # (N, N + M)
-        near &= (gap >= 1.5 * r)[:, None, :]
+        can = gap >= 1.5 * r  # (itself included: gap 0)
+        # Only neighbours within 3 radii can hold a ring sample (1.7 radii out) on their disc (1.15 radii), so
+        # the samples' distances are taken to those few only (in a spread-out scene none or a handful, instead
+        # of every candidate: the same flags, most of the (N, 2K, N + M) arrays' cost gone).
+        reach = can & (gap < 3.0 * r)
+        cols = np.flatnonzero(reach.any(axis=0))
+        dx = pts[:, :, None, 0] - every[None, None, cols, 0]
+        dy = pts[:, :, None, 1] - every[None, None, cols, 1]
+        d = np.sqrt(dx * dx + dy * dy)  # (N, 2K, C), as np.linalg.norm computes it
+        near = (d < 1.15 * r[:, :, None]) & reach[:, None, cols]
         # Only accepted balls vouch for their neighbours (two knuckles must not vouch for each other), except
         # members of a packed group (3+ neighbours near 2 radii: a rack), which always vouch, so that one missed
         # rack ball cannot cascade through the rack.
-        packed = ((gap < 2.4 * r) & (gap >= 1.5 * r)).sum(axis=1) >= 3
+        packed = ((gap < 2.4 * r) & can).sum(axis=1) >= 3
         ok = np.ones(len(cands), bool)
         for _ in range(4):
-            voucher = np.concatenate([ok | packed, np.ones(len(every) - len(cands), bool)])
+            voucher = np.concatenate([ok | packed, np.ones(len(every) - len(cands), bool)])[cols]
             explained = (near & voucher[None, None, :]).any(axis=-1)
             unexplained = (on & ~explained).sum(axis=1) / np.maximum(inside.sum(axis=1), 1)
             new_ok = unexplained <= self.p.max_clutter

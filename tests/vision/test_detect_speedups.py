@@ -333,3 +333,96 @@ def test_leave_place_map_is_image_to_table() -> None:
     assert np.abs(txy[ys, xs] - cal.image_to_table(full)).max() < 1e-12
     assert np.array_equal(area > 0, (det.table_mask | det.cushion_mask) > 0)
 
+
+def _isolated_every_pair(det: BallDetector, fg: np.ndarray, cands: np.ndarray,
+                         others: np.ndarray | None = None) -> np.ndarray:
+    """The twelfth round's clutter test: each ring sample's distance to every candidate and other."""
+    if len(cands) == 0:
+        return np.zeros(0, bool)
+    h, w = fg.shape
+    r = det.rmap[_pixels(cands, w, h)[::-1]][:, None]
+    pts = cands[:, None, :] + det._rings[None] * r[:, :, None]
+    xi, yi = _pixels(pts, w, h)
+    on = (fg[yi, xi] > 0) | (det._fg_rails[yi, xi] > 0)
+    inside = det.cushion_mask[yi, xi] > 0
+    table = det._rail_band[yi, xi] > 0
+    on &= ~table
+    inside &= ~table
+    every = cands if others is None or len(others) == 0 else np.concatenate([cands, others])
+    dx = pts[:, :, None, 0] - every[None, None, :, 0]
+    dy = pts[:, :, None, 1] - every[None, None, :, 1]
+    d = np.sqrt(dx * dx + dy * dy)
+    d[np.arange(len(cands)), :, np.arange(len(cands))] = np.inf
+    gap = np.linalg.norm(cands[:, None, :] - every[None, :, :], axis=-1)
+    near = (d < 1.15 * r[:, :, None]) & (gap >= 1.5 * r)[:, None, :]
+    packed = ((gap < 2.4 * r) & (gap >= 1.5 * r)).sum(axis=1) >= 3
+    ok = np.ones(len(cands), bool)
+    for _ in range(4):
+        voucher = np.concatenate([ok | packed, np.ones(len(every) - len(cands), bool)])
+        explained = (near & voucher[None, None, :]).any(axis=-1)
+        new_ok = (on & ~explained).sum(axis=1) / np.maximum(inside.sum(axis=1), 1) <= det.p.max_clutter
+        if (new_ok == ok).all():
+            break
+        ok = new_ok
+    return ok
+
+
+def test_clutter_test_near_neighbours_only_as_every_pair() -> None:
+    """The thirteenth round's clutter test takes the ring samples' distances to the neighbours within 3 radii
+    only: the same answers as to every candidate, on scattered balls, a rack and random points (packed groups,
+    points closer than 1.5 radii, duplicates, others given or not)."""
+    rng = np.random.default_rng(16)
+    rejected = 0
+    for name in ("scattered", "rack15"):
+        img, _, sc = render(name)
+        det = BallDetector(sc.camera.calibration(), identifier=False)
+        det.detect(Frame(index=0, t=0.0, image=img))
+        fg = det._fg
+        h, w = fg.shape
+        r = float(det.r_small)
+        found = det._candidates(fg)[0]
+        for t in range(300):
+            n = int(rng.integers(1, 18))
+            if t % 3 == 0:  # a packed group round a random spot
+                pts = rng.random(2) * [w, h] + rng.integers(-3, 4, (n, 2)) * [2 * r, 1.75 * r] + rng.normal(0, 0.3, (n, 2))
+            else:
+                pts = found[rng.integers(0, len(found), n)] + rng.normal(0, r if t % 2 else 3 * r, (n, 2))
+            if t % 7 == 0:
+                pts[-1] = pts[0]  # a duplicate
+            pts = np.clip(pts, 0, [w - 1, h - 1])
+            others = None if t % 4 == 0 else pts[:0] if t % 4 == 1 else \
+                np.clip(found[rng.integers(0, len(found), 4)] + rng.normal(0, 2 * r, (4, 2)), 0, [w - 1, h - 1])
+            want = _isolated_every_pair(det, fg, pts, others)
+            assert np.array_equal(det._isolated(fg, pts, others), want)
+            rejected += int((~want).sum())
+    assert rejected > 100  # both answers exercised
+
+
+def test_votes_without_known_discs_as_drawn_out_of_the_edges() -> None:
+    """``_votes`` reads the known balls' discs off an empty mask at the edge pixels (thirteenth round): the same
+    vote map as drawing the discs out of a copy of the edge mask (the twelfth round's)."""
+    img, _, sc = render("scattered")
+    det = BallDetector(sc.camera.calibration(), identifier=False)
+    det.detect(Frame(index=0, t=0.0, image=img))
+    small = det._last_small
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape
+    gx16, gy16 = cv2.spatialGradient(grey)
+    gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+    mag = cv2.magnitude(gx, gy)
+    found = det._candidates(det._fg)[0]
+    rng = np.random.default_rng(17)
+    for known in (found, found[:3], found[:0], np.r_[found, [[0.2, 0.4], [w - 0.6, h - 0.5]]],
+                  rng.random((12, 2)) * [w, h]):
+        det._votes(small, known, grey)
+        voters = cv2.compare(mag, det.p.edge_min, cv2.CMP_GT) & det.table_mask
+        for x, y in known:
+            rr = 0.9 * float(det.rmap[min(round(y), h - 1), min(round(x), w - 1)])
+            cv2.circle(voters, (round(x * 16), round(y * 16)), round(rr * 16), 0, -1, cv2.LINE_8, 4)
+        ys, xs = _nonzero_yx(voters)
+        m, rv = mag[ys, xs], det.rmap[ys, xs]
+        ux, uy = gx[ys, xs] / m * rv, gy[ys, xs] / m * rv
+        vx = _clip(np.round(np.concatenate([xs + ux, xs - ux])), 0, w - 1)
+        vy = _clip(np.round(np.concatenate([ys + uy, ys - uy])), 0, h - 1)
+        acc = np.bincount((vy * w + vx).astype(np.intp), minlength=h * w).astype(np.float32).reshape(h, w)
+        assert np.array_equal(det._acc, cv2.GaussianBlur(acc, (0, 0), 0.8))
