@@ -71,7 +71,10 @@ class EventConfig:
             is a jaw contact only where one of them lies more than this (m) off the earlier piece carried on: a ball
             over the hole is placed 5-12 mm off (two ``chord_move``; dev: ho11 nine-ball-rack-111's 2 dropping
             straight lies 16 mm off; true jaw turns onto such pieces on ho9-ho11 30 fps, part of ho8 and pooltool
-            dev 30/720p, 23.6 mm or more).
+            dev 30/720p, 23.6 mm or more), and only where that earlier piece carried on also clears both jaws by
+            more than ``jaw_slack`` (a jaw cannot have turned it): true jaw touches under 2 cm off line (ho12
+            eight-ball-rack-112's 14, 11 mm; near-rail-220's 1, 17 mm; ho7 break-8-170's cue ball, 11 mm) run 5-9 mm
+            into the jaw, the false ones 3.4-21 mm clear of both (ho8-ho12, pooltool dev 30/720p).
         glance_angle: a fast ball lost as it met a cushion, too slowly into it to fly over by ``jump_speed``, may
             still have flown off there (the simulators' jumpers fly on total speed) only if it met that cushion at
             least this steeply (degrees from the nose line; 9: between real 2019 clip 13's 5, sent down the rail at
@@ -1122,6 +1125,15 @@ def _off_line(path: BallPath, pre: Piece, post: Piece) -> float:
     return float(np.max(np.linalg.norm(xs[sel] - pre.pos(ts[sel]), axis=1)))
 
 
+def _line_meets_jaw(g: TableGeometry, p: np.ndarray, tk: float, pre: Piece, post: Piece, slack: float) -> bool:
+    """Whether ``pre`` carried on from the kink at ``tk`` to ``post``'s last sighting comes within one radius (plus
+    ``slack``) of a jaw of the pocket nearest ``p``: only then can a jaw have turned the ball; a ball rolling between
+    the jaws into the hole turns on nothing but the detector's placing of it over the drop."""
+    pk = min(g.pockets, key=lambda q: float(np.hypot(p[0] - q.centre[0], p[1] - q.centre[1])))
+    ts = np.linspace(min(tk, post.t0), post.t1, 20)
+    return any(float(gap.min()) <= slack for _, gap in _jaw_gaps(g, pk, pre.pos(ts)))
+
+
 def _came_from_rest(g: TableGeometry, rail: str, pre: Piece, post: Piece, cfg: EventConfig) -> bool:
     """Whether a ball resting on ``pre`` up to its last sighting, next seen on ``post`` (a few frames unseen
     between) heading off ``rail``, bounced there: it was first seen nearer that cushion than it rested (by more
@@ -1156,7 +1168,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 if any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
                     continue  # a ball, not a jaw, turned it
                 if post is path.pieces[-1] and post.n <= 3 and b not in ctx.seen_at_end and \
-                        _off_line(path, pre, post) <= cfg.drop_turn:
+                        _off_line(path, pre, post) <= cfg.drop_turn and \
+                        not _line_meets_jaw(g, p_k, tk, pre, post, cfg.jaw_slack):
                     continue  # a drop seen a last few times over the hole, placed off by the detector: no turn
             # the kink's own position can be a few mm off where a piece is short: the last and first seen
             # positions beside it count too
