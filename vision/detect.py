@@ -1989,9 +1989,8 @@ class BallDetector:
         np.maximum(corner, 0, out=corner)
         np.minimum(corner, (w - size, h - size), out=corner)
         x0, y0 = corner[:, 0], corner[:, 1]
-        f = np.empty((n, size, size, 3), np.float32)  # the windows, stacked and made float in one pass
-        for i, (a, b) in enumerate(corner.tolist()):
-            f[i] = image[b:b + size, a:a + size]
+        # the windows, stacked (one copy of views) and made float in one pass
+        f = np.stack([image[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
         f = f.reshape(n * size, size, 3)
         q1, q2, q3 = (cv2.transform(f, row).reshape(n, size, size) for row in self._basis_rows)
         bg = self._bg_at_many(centres)  # (n, 3) float32
@@ -2021,7 +2020,7 @@ class BallDetector:
         # The six per-ball sums of a step: the boundary list is sorted by ball, so one reduceat over each ball's
         # run of terms, in float64 and in order, as np.bincount added them (the same values; ~5 us, not ~25).
         m = len(bi)
-        runs = np.flatnonzero(np.r_[True, bi[1:] != bi[:-1]])  # where each ball's run starts
+        runs = np.flatnonzero(np.concatenate(([True], bi[1:] != bi[:-1])))  # where each ball's run starts
         owners = bi[runs]
         terms = np.empty((6, m), np.float32)
         sums = np.zeros((6, n))
@@ -2049,9 +2048,7 @@ class BallDetector:
             good = (sums[5] >= 8) & (det > 1e-6)
             num = sums[2::-2] * sums[3:5]  # (c gx, a gy)
             num -= sums[1] * sums[4:2:-1]  # - (b gy, b gx)
-            num /= np.where(good, det, 1.0)
-            num[:, ~good] = 0.0
-            step = num.astype(np.float32)
+            step = np.divide(num, det, out=np.zeros_like(num), where=good).astype(np.float32)  # 0 where not good
             est += step
             if float(np.abs(step).max()) < 0.02:
                 break
@@ -2061,7 +2058,7 @@ class BallDetector:
         sector = ((np.arctan2(d[1][on], d[0][on]) + np.pi) / (2 * np.pi) * 16).astype(int) % 16
         hits = np.zeros((n, 16), bool)
         hits[bi[on], sector] = True
-        span = np.count_nonzero(hits, axis=1) / 16.0
+        span = hits.sum(axis=1) / 16.0  # (the count of each row: count_nonzero's, without its Python layers)
         est = est.T
         ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
         out[ok] = centres[ok] + est[ok]
@@ -2076,7 +2073,10 @@ class BallDetector:
         r = self.geometry.ball_radius
         p = self.cal.table_to_image(np.concatenate([xy, xy + [r, 0.0], xy + [0.0, r]]))
         c, ex, ey = p[:n], p[n:2 * n], p[2 * n:]
-        return np.maximum(np.linalg.norm(ex - c, axis=1), np.linalg.norm(ey - c, axis=1))
+        ex, ey = ex - c, ey - c
+        ex *= ex
+        ey *= ey  # np.linalg.norm's sqrt of the summed squares, without its Python layers (the same values)
+        return np.maximum(np.sqrt(ex[:, 0] + ex[:, 1]), np.sqrt(ey[:, 0] + ey[:, 1]))
 
     def _bg_at_many(self, c: np.ndarray) -> np.ndarray:
         """The cloth model at image points (N, 2) -> (N, 3)."""
@@ -2145,8 +2145,8 @@ def _boundary(fg: np.ndarray) -> np.ndarray:
     k, hh, ww = fg.shape
     fg8 = np.ascontiguousarray(fg).view(np.uint8).reshape(k * hh, ww)
     edge = (fg8 & ~cv2.erode(fg8, _CROSS)).view(bool).reshape(k, hh, ww)
-    edge[:, [0, -1], :] = False
-    edge[:, :, [0, -1]] = False
+    edge[:, 0] = edge[:, -1] = False  # (plain slices: a list index costs a fancy assignment each)
+    edge[:, :, 0] = edge[:, :, -1] = False
     return edge
 
 

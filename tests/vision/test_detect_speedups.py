@@ -426,3 +426,13 @@ def test_votes_without_known_discs_as_drawn_out_of_the_edges() -> None:
         vy = _clip(np.round(np.concatenate([ys + uy, ys - uy])), 0, h - 1)
         acc = np.bincount((vy * w + vx).astype(np.intp), minlength=h * w).astype(np.float32).reshape(h, w)
         assert np.array_equal(det._acc, cv2.GaussianBlur(acc, (0, 0), 0.8))
+
+
+def test_radii_px_as_ball_radius_px() -> None:
+    """``_radii_px`` (three projections in one call, the norms written out) is ``ball_radius_px`` at the
+    centres' table places, to the bit (lens distortion included)."""
+    cal = scene("blue", (1920, 1080), k1=-0.05).camera.calibration()
+    det = BallDetector(cal, identifier=False)
+    rng = np.random.default_rng(18)
+    c = np.c_[rng.uniform(0, 1920, 500), rng.uniform(0, 1080, 500)]
+    assert np.array_equal(det._radii_px(c), cal.ball_radius_px(cal.image_to_table(c), det.geometry.ball_radius))
