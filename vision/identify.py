@@ -142,11 +142,15 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     near-grey test (saturation < 0.35), yellow paint does not.
     """
     flat = pix.reshape(-1, 3)
-    _, bright, sat = _chroma(flat)
-    ok = (sat < 0.35) & (np.maximum(np.maximum(flat[:, 0], flat[:, 1]), flat[:, 2]) < 250) & (bright > 80)
-    if ok.sum() < AUTO_WHITE_MIN_PIXELS:
-        return None
+    f = np.asarray(flat, dtype=np.float32)
+    b, g, r = f[:, 0], f[:, 1], f[:, 2]
+    # ``_chroma``'s brightness and saturation, term for term (its chromaticity is not needed here)
+    total = b + g + r + np.float32(1e-3)
+    sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
+    ok = (sat < 0.35) & (np.maximum(np.maximum(flat[:, 0], flat[:, 1]), flat[:, 2]) < 250) & (total / 3.0 > 80)
     cand = flat[ok]
+    if len(cand) < AUTO_WHITE_MIN_PIXELS:
+        return None
     top = cand[np.argsort(cand.sum(axis=1))[-max(AUTO_WHITE_MIN_PIXELS, len(cand) // 4):]]
     return top.mean(axis=0)
 
@@ -197,8 +201,9 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
     gains = white_gains(white_bgr) if white_bgr is not None else np.ones(3, np.float32)
     pix = pix * gains
     chroma, bright, sat = _chroma(pix)
-    keep = np.ones(bright.shape, dtype=bool)
-    if cloth_bgr is not None:
+    if cloth_bgr is None:
+        keep = np.ones(bright.shape, dtype=bool)
+    else:
         cloth = np.asarray(cloth_bgr, dtype=np.float32)
         cloth_c, _, _ = _chroma((cloth.reshape(3) if cloth.size == 3 else cloth.reshape(-1, 3)) * gains)
         cloth_c = cloth_c.reshape(-1, 1, 2)  # one cloth colour, or one per ball
