@@ -783,7 +783,8 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
     the nose (dev vision near-rail-7, eight-ball-rack-5 at 30 fps: a ball resting 2-5 cm from a rail). Its move
     from where it was hit to its first sighting, carried on, reaches the nose between the first and second
     sightings, and its move from the second sighting to the third, carried back, reaches the nose in the same gap,
-    within half a frame of the other: the contact, timed between the two."""
+    within half a frame of the other: the contact, timed between the two. A hit from rest timed too close to the
+    first sighting to time the way in is looked at by ``_left_nose_from_rest``."""
     ts, xs = _seen(path)
     out: list[tuple[float, int, str, float]] = []
     for tk, pre, _post in _kinks(path):
@@ -797,13 +798,55 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
         # the hit: the collision, or the kink where the collision is timed past that sighting (a slow hitter's
         # contact is loose), or where a kink from rest is timed past it (the next piece absorbed the sighting)
         t_hit = next((x for x in sorted(hits, key=lambda x: abs(x - tk)) + [tk] if x < t1 - 0.2 * dt), None)
-        if t_hit is None or t1 - t_hit > 1.5 * dt or t2 - t1 > 1.5 * dt or t3 - t2 > 1.5 * dt:
+        if t2 - t1 > 1.5 * dt or t3 - t2 > 1.5 * dt:
             continue
         if any(c.balls and b in c.balls and t1 < c.t < t2 for c in collisions):
             continue  # another ball may have turned it in that gap
+        if t_hit is None and any(t1 - 0.2 * dt <= h <= t1 + 0.5 * dt for h in hits) and _resting(pre, pre.t1, cfg):
+            # hit from rest just before (or at) its first sighting: no speed from the hit to that sighting
+            v_b = (p3 - p2) / (t3 - t2)
+            out += [(tc, b, rail, 0.7) for tc, rail in _left_nose_from_rest(g, pre.pos(pre.t1), p1, t1, p2, v_b, t2,
+                                                                            cfg)]
+            continue
+        if t_hit is None or t1 - t_hit > 1.5 * dt:
+            continue
         v_a = (p1 - pre.pos(t_hit)) / (t1 - t_hit)
         v_b = (p3 - p2) / (t3 - t2)
         out += [(tc, b, rail, 0.7) for tc, rail in _nose_in_gap(g, p1, v_a, t1, p2, v_b, t2, 0.0, dt, cfg)]
+    return out
+
+
+def _left_nose_from_rest(g: TableGeometry, p0: np.ndarray, p1: np.ndarray, t1: float, p2: np.ndarray,
+                         v2: np.ndarray, t2: float, cfg: EventConfig) -> list[tuple[float, str]]:
+    """The cushions a ball hit from rest at ``p0`` met between its first two sightings (p1 at t1; p2 at t2, running
+    at v2), when the hit came too close to the first sighting to time its way in (a collision timed within a fifth
+    of a frame of it; ho12 near-rail-220's 1, 2.7 cm off the head cushion, hit 1 ms before its first sighting): its
+    move out, carried back from p2, left a nose inside the gap, and that exit lies on a straight line from its rest
+    through its first sighting (within ``chord_move``, the noise of two sightings): the V's way in. Only a rest at
+    least ``chord_move`` off the nose (nearer, the rest's own noise could make the way in); not in a pocket's mouth.
+    Timed where the move out left the nose."""
+    R = g.ball_radius
+    d0, d2 = _rail_dist(g, p0[None]), _rail_dist(g, p2[None])
+    out: list[tuple[float, str]] = []
+    for rail, inward in _INWARD.items():
+        vn = float(v2 @ inward)
+        gap0, gap2 = float(d0[rail][0]) - R, float(d2[rail][0]) - R
+        if vn < 2 * cfg.moving_speed or gap0 < cfg.chord_move or gap2 < -cfg.frozen_gap:
+            continue
+        t_b = t2 - max(gap2, 0.0) / vn
+        if not t1 < t_b <= t2:
+            continue
+        q = p2 - v2 * (t2 - t_b)  # where it left the nose
+        u = q - p0
+        length = float(np.linalg.norm(u))
+        u = u / max(length, 1e-9)
+        along = float((p1 - p0) @ u)
+        off = abs(float((p1 - p0)[0] * u[1] - (p1 - p0)[1] * u[0]))
+        if off > cfg.chord_move or not -cfg.chord_move <= along <= length + cfg.chord_move:
+            continue
+        if _in_mouth(g, q, 0.0):
+            continue
+        out.append((float(t_b), rail))
     return out
 
 
