@@ -75,6 +75,8 @@ class EventConfig:
             more than ``jaw_slack`` (a jaw cannot have turned it): true jaw touches under 2 cm off line (ho12
             eight-ball-rack-112's 14, 11 mm; near-rail-220's 1, 17 mm; ho7 break-8-170's cue ball, 11 mm) run 5-9 mm
             into the jaw, the false ones 3.4-21 mm clear of both (ho8-ho12, pooltool dev 30/720p).
+        frozen_push: a ball frozen to a cushion and struck from rest that leaves it more steeply than the line of
+            centres by this much (the cosines' difference) was pushed into it by the hit (``_pushed_off``).
         glance_angle: a fast ball lost as it met a cushion, too slowly into it to fly over by ``jump_speed``, may
             still have flown off there (the simulators' jumpers fly on total speed) only if it met that cushion at
             least this steeply (degrees from the nose line; 9: between real 2019 clip 13's 5, sent down the rail at
@@ -112,6 +114,7 @@ class EventConfig:
     nudge_clear: float = 0.01
     nudge_span: float = 0.3
     drop_turn: float = 0.02
+    frozen_push: float = 0.1
     glance_angle: float = 9.0
 
 
@@ -1101,6 +1104,42 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
     return out
 
 
+def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, paths: dict[int, BallPath],
+                collisions: list[ShotEvent], g: TableGeometry, dt: float, cfg: EventConfig) -> bool:
+    """Whether a ball resting frozen to ``rail`` at ``p``, struck nearly along that cushion, was pushed into it:
+    struck from rest a ball leaves along the line of centres, so one that leaves the cushion more steeply than
+    the line of centres allows (by ``frozen_push``, a cosine) was turned off it by the cushion (ho12 frozen-220's
+    1, struck 4 degrees into the foot cushion, left it at 7 degrees). The line of centres is taken where the
+    hitter's line before the hit comes to one diameter from ``p`` (not from the collision's timing, a few ms loose
+    at 2-3 m/s); the way out from its first three sightings after the hit, a frame or two apart, with no other
+    ball touching it meanwhile."""
+    R = g.ball_radius
+    ts, xs = _seen(paths[me])
+    sel = np.flatnonzero(ts > ev.t)[:3]
+    if len(sel) < 3 or ts[sel[-1]] - ev.t > 3.5 * dt:
+        return False
+    if any(c.balls and me in c.balls and c is not ev and ev.t - 1.5 * dt <= c.t <= ts[sel[-1]] + 0.5 * dt
+           for c in collisions):
+        return False
+    tt = ts[sel] - ts[sel].mean()
+    v = np.array([float(tt @ xs[sel, k]) / float(tt @ tt) for k in (0, 1)])
+    speed = float(np.linalg.norm(v))
+    hp = paths[other].piece_at(ev.t - 0.5 * dt)
+    w = hp.vel(ev.t)
+    w_len = float(np.linalg.norm(w))
+    if speed < 2 * cfg.moving_speed or w_len < 2 * cfg.moving_speed:
+        return False
+    w = w / w_len
+    rel = p - hp.pos(ev.t)
+    along, across = float(rel @ w), float(rel[0] * w[1] - rel[1] * w[0])
+    if abs(across) >= 2 * R:
+        return False
+    c = hp.pos(ev.t) + (along - float(np.sqrt(4 * R * R - across * across))) * w  # the hitter at contact
+    n = (p - c) / (2 * R)
+    inward = _INWARD[rail]
+    return float(v @ inward) / speed - float(n @ inward) > cfg.frozen_push
+
+
 def _back_into_between(path: BallPath, g: TableGeometry, rail: str, t0: float, t1: float,
                        cfg: EventConfig) -> bool:
     """Whether a whole piece of ``path`` between two contacts with ``rail`` (at ``t0`` < ``t1``) starts more than
@@ -1299,6 +1338,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             for rail, dist in _rail_dist(g, p[None]).items():
                 if dist[0] <= R + cfg.frozen_gap and float(n @ _INWARD[rail]) < -0.1:
                     found.append((ev.t + 1e-5, me, rail, 0.8))
+                elif dist[0] <= R + cfg.frozen_gap and _pushed_off(ev, me, other, p, rail, paths,
+                                                                                 collisions, g, dt, cfg):
+                    found.append((ev.t + 1e-5, me, rail, 0.7))
             found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg))
     found.sort()
     kept: list[tuple[float, int, str, float]] = []
