@@ -1503,12 +1503,13 @@ class BallDetector:
         gx16, gy16 = cv2.spatialGradient(grey)
         gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
         mag = cv2.magnitude(gx, gy)
-        iy, ix = np.nonzero(mag > self.p.edge_min)
-        if len(ix) == 0:
+        f = np.flatnonzero(mag > self.p.edge_min)  # by flat index (cheaper to find and gather with)
+        if len(f) == 0:
             return np.zeros((0, 2), np.float32)
-        m = mag[iy, ix]
+        iy, ix = np.divmod(f, w)
+        m = mag.reshape(-1).take(f)
         rv = self.rmap[iy + by0, ix + bx0]
-        ux, uy = gx[iy, ix] / m * rv, gy[iy, ix] / m * rv
+        ux, uy = gx.reshape(-1).take(f) / m * rv, gy.reshape(-1).take(f) / m * rv
         vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
         vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
         acc = cv2.GaussianBlur(np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w),
@@ -1694,11 +1695,13 @@ class BallDetector:
             win = acc[ya:yi + half + 1, xa:xi + half + 1]
             if win.size == 0:
                 continue
-            gy, gx = np.mgrid[ya:ya + win.shape[0], xa:xa + win.shape[1]]
+            # the window's columns and rows broadcast (the same distances as its full index grids, fewer arrays)
+            wh, ww = win.shape
+            gx, gy = np.arange(xa, xa + ww)[None, :], np.arange(ya, ya + wh)[:, None]
             win = np.where((gx - x) ** 2 + (gy - y) ** 2 <= r * r, win, 0.0)
             j = int(np.argmax(win))
             if win.flat[j] >= k * r:
-                out[i] = (gx.flat[j], gy.flat[j])
+                out[i] = (xa + j % ww, ya + j // ww)
                 found[i] = True
         return out, found
 

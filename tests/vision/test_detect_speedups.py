@@ -436,3 +436,41 @@ def test_radii_px_as_ball_radius_px() -> None:
     rng = np.random.default_rng(18)
     c = np.c_[rng.uniform(0, 1920, 500), rng.uniform(0, 1080, 500)]
     assert np.array_equal(det._radii_px(c), cal.ball_radius_px(cal.image_to_table(c), det.geometry.ball_radius))
+
+
+def _recentre_grids(det: BallDetector, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The twelfth round's ``_recentre``: each window's full index grids."""
+    acc = det._acc
+    k = det._vote_threshold()
+    out, found = pts.copy(), np.zeros(len(pts), bool)
+    for i, (x, y) in enumerate(pts):
+        xi, yi, r = det._pixel_radius(x, y)
+        half = int(np.ceil(r))
+        ya, xa = max(yi - half, 0), max(xi - half, 0)
+        win = acc[ya:yi + half + 1, xa:xi + half + 1]
+        if win.size == 0:
+            continue
+        gy, gx = np.mgrid[ya:ya + win.shape[0], xa:xa + win.shape[1]]
+        win = np.where((gx - x) ** 2 + (gy - y) ** 2 <= r * r, win, 0.0)
+        j = int(np.argmax(win))
+        if win.flat[j] >= k * r:
+            out[i] = (gx.flat[j], gy.flat[j])
+            found[i] = True
+    return out, found
+
+
+def test_recentre_with_broadcast_rows_and_columns_as_full_grids() -> None:
+    """``_recentre``'s windows with broadcast rows and columns (thirteenth round) move the same points to the
+    same places as with full index grids, at the image's edges and off it too."""
+    img, _, sc = render("scattered")
+    det = BallDetector(sc.camera.calibration(), identifier=False)
+    det.detect(Frame(index=0, t=0.0, image=img))
+    h, w = det._acc.shape
+    rng = np.random.default_rng(18)
+    found = det._candidates(det._fg)[0]
+    pts = np.r_[found + rng.normal(0, 2, found.shape), rng.uniform(-3, 1, (20, 2)) * [w, h] / [-1, -1],
+                rng.random((200, 2)) * [w, h], [[0, 0], [w - 1, h - 1], [w + 2, -2]]]
+    want = _recentre_grids(det, pts)
+    got = det._recentre(pts)
+    assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
+    assert want[1].sum() >= len(found) // 2  # points moved to votes
