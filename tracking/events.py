@@ -929,8 +929,14 @@ def _local_velocity(path: BallPath, pc: Piece, end: bool, n: int = 3) -> np.ndar
     ii = ii[-n:] if end else ii[:n]
     if len(ii) < n:
         return pc.vel(pc.t1 if end else pc.t0)
-    tt = path.t_obs[ii] - path.t_obs[ii].mean()
-    return np.array([float(tt @ path.xy_obs[ii, k]) / float(tt @ tt) for k in (0, 1)])
+    return _line_velocity(path.t_obs[ii], path.xy_obs[ii])
+
+
+def _line_velocity(t: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """The least-squares straight line's velocity through sightings ``xy`` (K, 2) at ``t`` (K,): a few sightings'
+    speed and heading with their noise averaged, not one chord's."""
+    tt = t - t.mean()
+    return np.array([float(tt @ xy[:, k]) / float(tt @ tt) for k in (0, 1)])
 
 
 def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
@@ -1121,8 +1127,7 @@ def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, pa
     if any(c.balls and me in c.balls and c is not ev and ev.t - 1.5 * dt <= c.t <= ts[sel[-1]] + 0.5 * dt
            for c in collisions):
         return False
-    tt = ts[sel] - ts[sel].mean()
-    v = np.array([float(tt @ xs[sel, k]) / float(tt @ tt) for k in (0, 1)])
+    v = _line_velocity(ts[sel], xs[sel])
     speed = float(np.linalg.norm(v))
     hp = paths[other].piece_at(ev.t - 0.5 * dt)
     w = hp.vel(ev.t)
@@ -1130,11 +1135,10 @@ def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, pa
     if speed < 2 * cfg.moving_speed or w_len < 2 * cfg.moving_speed:
         return False
     w = w / w_len
-    rel = p - hp.pos(ev.t)
-    along, across = float(rel @ w), float(rel[0] * w[1] - rel[1] * w[0])
-    if abs(across) >= 2 * R:
+    _, across, run = _reach(p - hp.pos(ev.t), w, R)
+    if across >= 2 * R:
         return False
-    c = hp.pos(ev.t) + (along - float(np.sqrt(4 * R * R - across * across))) * w  # the hitter at contact
+    c = hp.pos(ev.t) + run * w  # the hitter at contact
     n = (p - c) / (2 * R)
     inward = _INWARD[rail]
     return float(v @ inward) / speed - float(n @ inward) > cfg.frozen_push
