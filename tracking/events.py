@@ -1215,7 +1215,7 @@ def _line_meets_jaw(g: TableGeometry, p: np.ndarray, tk: float, pre: Piece, post
     """Whether ``pre`` carried on from the kink at ``tk`` to ``post``'s last sighting comes within one radius (plus
     ``slack``) of a jaw of the pocket nearest ``p``: only then can a jaw have turned the ball; a ball rolling between
     the jaws into the hole turns on nothing but the detector's placing of it over the drop."""
-    pk = min(g.pockets, key=lambda q: float(np.hypot(p[0] - q.centre[0], p[1] - q.centre[1])))
+    pk = g.nearest_pocket(*p)
     ts = np.linspace(min(tk, post.t0), post.t1, 20)
     return any(float(gap.min()) <= slack for _, gap in _jaw_gaps(g, pk, pre.pos(ts)))
 
