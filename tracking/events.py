@@ -805,16 +805,15 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
             continue
         if any(c.balls and b in c.balls and t1 < c.t < t2 for c in collisions):
             continue  # another ball may have turned it in that gap
+        v_b = (p3 - p2) / (t3 - t2)
         if t_hit is None and any(t1 - 0.2 * dt <= h <= t1 + 0.5 * dt for h in hits) and _resting(pre, pre.t1, cfg):
             # hit from rest just before (or at) its first sighting: no speed from the hit to that sighting
-            v_b = (p3 - p2) / (t3 - t2)
             out += [(tc, b, rail, 0.7) for tc, rail in _left_nose_from_rest(g, pre.pos(pre.t1), p1, t1, p2, v_b, t2,
                                                                             cfg)]
             continue
         if t_hit is None or t1 - t_hit > 1.5 * dt:
             continue
         v_a = (p1 - pre.pos(t_hit)) / (t1 - t_hit)
-        v_b = (p3 - p2) / (t3 - t2)
         out += [(tc, b, rail, 0.7) for tc, rail in _nose_in_gap(g, p1, v_a, t1, p2, v_b, t2, 0.0, dt, cfg)]
     return out
 
@@ -1340,10 +1339,11 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             n = p - po.piece_at(ev.t - 0.5 * dt).pos(ev.t)
             n = n / max(float(np.linalg.norm(n)), 1e-9)
             for rail, dist in _rail_dist(g, p[None]).items():
-                if dist[0] <= R + cfg.frozen_gap and float(n @ _INWARD[rail]) < -0.1:
+                if dist[0] > R + cfg.frozen_gap:
+                    continue
+                if float(n @ _INWARD[rail]) < -0.1:
                     found.append((ev.t + 1e-5, me, rail, 0.8))
-                elif dist[0] <= R + cfg.frozen_gap and _pushed_off(ev, me, other, p, rail, paths,
-                                                                                 collisions, g, dt, cfg):
+                elif _pushed_off(ev, me, other, p, rail, paths, collisions, g, dt, cfg):
                     found.append((ev.t + 1e-5, me, rail, 0.7))
             found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg))
     found.sort()
