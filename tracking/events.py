@@ -76,7 +76,9 @@ class EventConfig:
             eight-ball-rack-112's 14, 11 mm; near-rail-220's 1, 17 mm; ho7 break-8-170's cue ball, 11 mm) run 5-9 mm
             into the jaw, the false ones 3.4-21 mm clear of both (ho8-ho12, pooltool dev 30/720p).
         frozen_push: a ball frozen to a cushion and struck from rest that leaves it more steeply than the line of
-            centres by this much (the cosines' difference) was pushed into it by the hit (``_pushed_off``).
+            centres by this much (the cosines' difference) was pushed into it by the hit (``_pushed_off``). 0.1:
+            about half of ho12 frozen-220's 1's 0.18 (line of centres -0.066 into the foot cushion, departure
+            +0.118 off it); a ball struck off its cushion leaves along the line of centres (difference ~0).
         glance_angle: a fast ball lost as it met a cushion, too slowly into it to fly over by ``jump_speed``, may
             still have flown off there (the simulators' jumpers fly on total speed) only if it met that cushion at
             least this steeply (degrees from the nose line; 9: between real 2019 clip 13's 5, sent down the rail at
