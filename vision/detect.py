@@ -1863,7 +1863,7 @@ class BallDetector:
         # A voucher must stand where a real neighbour can: balls do not overlap, so two centres closer than
         # 1.5 radii are not two balls (knuckles, or points along an arm, would otherwise vouch for each other).
         gap = np.linalg.norm(cands[:, None, :] - every[None, :, :], axis=-1)  # (N, N + M)
-        can = gap >= 1.5 * r  # (itself included: gap 0)
+        can = gap >= 1.5 * r  # (never itself: gap 0)
         # Only neighbours within 3 radii can hold a ring sample (1.7 radii out) on their disc (1.15 radii), so
         # the samples' distances are taken to those few only (in a spread-out scene none or a handful, instead
         # of every candidate: the same flags, most of the (N, 2K, N + M) arrays' cost gone).
@@ -2113,7 +2113,7 @@ def _local_maxima(a: np.ndarray, threshold: float, dilated: np.ndarray | None = 
     if at is not None and threshold > 0 and a.dtype == np.float32:  # (cv2.compare's float32 threshold)
         f = at[flat.take(at) >= np.float32(threshold)]
     else:
-        f = np.flatnonzero((cv2.compare(a, float(threshold), cv2.CMP_GE) & 1).view(bool))
+        f = _fg_flat(cv2.compare(a, float(threshold), cv2.CMP_GE))
     v = flat.take(f)
     if dilated is not None:
         top = v >= dilated.reshape(-1).take(f)
@@ -2132,7 +2132,7 @@ def _nonzero_yx(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(ys, xs) of the nonzero pixels of a 0/255 (or 0/1) uint8 mask in raster order, as ``cv2.findNonZero`` lists
     them: a flat nonzero on a bool view (~15 us on a 1080p table's working image; ``cv2.findNonZero`` ~65 us,
     numpy's 2-D nonzero ~200 us)."""
-    ys, xs = np.divmod(np.flatnonzero((mask & 1).view(bool)), mask.shape[1])
+    ys, xs = np.divmod(_fg_flat(mask), mask.shape[1])
     return ys, xs
 
 
