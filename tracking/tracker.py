@@ -798,7 +798,7 @@ class BallTracker:
         sighting (the 10's own track kept off it by ``_claimed_elsewhere``): the cue ball was called off the
         table over the foot rail, with three false cushions and a false (0, 10) collision. A ball at rest by a
         pocket (the cue ball struck from the lip, lost in its blur) is not rolling into it."""
-        if len(tr.xy) < 2 or len(tr.times) < 2:
+        if len(tr.xy) < 2:  # (``times`` grows with ``xy``)
             return None
         step = float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0], tr.xy[-1][1] - tr.xy[-2][1]))
         if step <= self.cfg.rest_radius or self._pocketed_at(tr) is None:
