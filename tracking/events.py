@@ -1029,7 +1029,7 @@ def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collis
     if pre.n < 3 or any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
         return []
     p_k = path.pos(tk)
-    pk = min(g.pockets, key=lambda q: float(np.hypot(p_k[0] - q.centre[0], p_k[1] - q.centre[1])))
+    pk = g.nearest_pocket(*p_k)
     if float(np.hypot(p_k[0] - pk.centre[0], p_k[1] - pk.centre[1])) > pk.mouth / 2 + 4 * g.ball_radius:
         return []
     # (up to the later piece's second sighting: its first may still be on the way in, a chord across the glance)
