@@ -95,13 +95,18 @@ _CLOTH_RING = _circle(N_CLOTH_RING, CLOTH_RING_RADIUS)
 def _chroma(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(chromaticity (..., 2) = b and r shares, brightness (...), HSI saturation (...)) of BGR values."""
     bgr = np.asarray(bgr, dtype=np.float32)
-    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
-    # (b + g) + r and a min of three: what .sum(axis=-1) and .min(axis=-1) give, without numpy's slow reduction
-    # over a length-3 axis (identical float32 results)
-    total = b + g + r + np.float32(1e-3)
-    chroma = np.stack([b / total, r / total], axis=-1)
-    sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
+    total, sat = _total_sat(bgr)
+    chroma = np.stack([bgr[..., 0] / total, bgr[..., 2] / total], axis=-1)
     return chroma, total / 3.0, sat
+
+
+def _total_sat(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(b + g + r + 1e-3, HSI saturation) of float32 BGR values: ``_chroma``'s terms, which ``estimate_white``
+    needs without the chromaticity. (b + g) + r and a min of three: what .sum(axis=-1) and .min(axis=-1) give,
+    without numpy's slow reduction over a length-3 axis (identical float32 results)."""
+    b, g, r = bgr[..., 0], bgr[..., 1], bgr[..., 2]
+    total = b + g + r + np.float32(1e-3)
+    return total, 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
 
 
 N_SETS = max(len(v) for v in COLOUR_VARIANTS_BGR.values())  # paint sets: 0 classic, 1 the 2019 broadcast set
@@ -142,11 +147,7 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     near-grey test (saturation < 0.35), yellow paint does not.
     """
     flat = pix.reshape(-1, 3)
-    f = np.asarray(flat, dtype=np.float32)
-    b, g, r = f[:, 0], f[:, 1], f[:, 2]
-    # ``_chroma``'s brightness and saturation, term for term (its chromaticity is not needed here)
-    total = b + g + r + np.float32(1e-3)
-    sat = 1.0 - 3.0 * np.minimum(np.minimum(b, g), r) / total
+    total, sat = _total_sat(np.asarray(flat, dtype=np.float32))  # (``_chroma``'s, without its chromaticity)
     ok = (sat < 0.35) & (np.maximum(np.maximum(flat[:, 0], flat[:, 1]), flat[:, 2]) < 250) & (total / 3.0 > 80)
     cand = flat[ok]
     if len(cand) < AUTO_WHITE_MIN_PIXELS:
