@@ -985,10 +985,7 @@ def _path_distance(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.
     """How far each detection is from ``p`` (m): for a ball seen as a motion-blur streak, the distance from ``p``
     to its path during the exposure (``xy -+ streak``), since the ball was somewhere along it; for a round one,
     to its centre."""
-    rel = obs.xy[dets] - np.asarray(p, dtype=float)
-    half = obs.streak[dets]
-    length = np.linalg.norm(half, axis=1)
-    u = half / np.maximum(length, 1e-12)[:, None]
+    rel, u, length = _streak_axes(obs, dets, p)
     along = np.abs(np.sum(rel * u, axis=1))
     perp2 = np.maximum(np.sum(rel * rel, axis=1) - along ** 2, 0.0)
     out: np.ndarray = np.sqrt(perp2 + np.maximum(along - length, 0.0) ** 2)
@@ -997,9 +994,15 @@ def _path_distance(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.
 
 def _off_streak_line(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.ndarray:
     """How far ``p`` lies from the line of each detection's motion-blur streak (m; 0 for a round detection)."""
+    rel, u, length = _streak_axes(obs, dets, p)
+    out: np.ndarray = np.where(length > 0, np.abs(u[:, 0] * rel[:, 1] - u[:, 1] * rel[:, 0]), 0.0)
+    return out
+
+
+def _streak_axes(obs: BallObservations, dets: list[int], p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each detection's offset from ``p``, its streak's unit direction and half length (0 for a round one): the
+    frame that ``_path_distance`` and ``_off_streak_line`` measure in."""
     rel = obs.xy[dets] - np.asarray(p, dtype=float)
     half = obs.streak[dets]
     length = np.linalg.norm(half, axis=1)
-    u = half / np.maximum(length, 1e-12)[:, None]
-    out: np.ndarray = np.where(length > 0, np.abs(u[:, 0] * rel[:, 1] - u[:, 1] * rel[:, 0]), 0.0)
-    return out
+    return rel, half / np.maximum(length, 1e-12)[:, None], length
