@@ -1113,8 +1113,9 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
 
 def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, paths: dict[int, BallPath],
                 collisions: list[ShotEvent], g: TableGeometry, dt: float, cfg: EventConfig) -> bool:
-    """Whether a ball resting frozen to ``rail`` at ``p``, struck nearly along that cushion, was pushed into it:
-    struck from rest a ball leaves along the line of centres, so one that leaves the cushion more steeply than
+    """Whether a ball resting frozen to ``rail`` at ``p``, struck along or off that cushion (the caller has taken a
+    line of centres more than 0.1 into it already; no bound on the angle off it: throw on a steep hit off the
+    cushion could fire this, none did on dev), was pushed into it: struck from rest a ball leaves along the line of centres, so one that leaves the cushion more steeply than
     the line of centres allows (by ``frozen_push``, a cosine) was turned off it by the cushion (ho12 frozen-220's
     1, struck 4 degrees into the foot cushion, left it at 7 degrees). The line of centres is taken where the
     hitter's line before the hit comes to one diameter from ``p`` (not from the collision's timing, a few ms loose
