@@ -16,12 +16,13 @@ Why this design (a budget of a few ms per 1080p frame on one core):
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision import region
+from vision import _jit, region
 from vision.calibration import TableCalibration
 from vision.geometry import TableGeometry
 from vision.region import RegionParams
@@ -1138,15 +1139,23 @@ class BallDetector:
         xy = self.cal.image_to_table(centres)
         at = (centres - [x0, y0]) * self.scale
         # the disc samples both fill tests read, made once (``_weak_filled`` reads ``_last_small``, of fg's size)
-        samples = self._disc_samples(at, fg.shape[1], fg.shape[0]) if fg.shape == self._last_small.shape[:2] else None
-        filled = self._filled(fg, at, samples)
+        outlined = (kinds == 2) | (kinds == 4) | (kinds == 5)  # found, or confirmed, by its outline's votes
+        if _jit.ENABLED and fg.shape == self._last_small.shape[:2] and fg.flags.c_contiguous \
+                and self._last_small.flags.c_contiguous:
+            filled, weak = _jit.fill_core(fg, self._last_small, self._bg, self._basis, self.rmap, at, self._disc,
+                                          np.float32(0.5 * self.p.fg_threshold), bool(outlined.any()))
+            samples = None
+        else:
+            samples = self._disc_samples(at, fg.shape[1], fg.shape[0]) \
+                if fg.shape == self._last_small.shape[:2] else None
+            filled = self._filled(fg, at, samples)
+            weak = None
         # A ball found by its outline alone may match the cloth, but not perfectly: a sphere is shaded (its limb
         # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
         # milder margin than the colour test's (a green 6 on green cloth).
         outline_ok = filled >= self.p.outline_min_fill
-        outlined = (kinds == 2) | (kinds == 4) | (kinds == 5)  # found, or confirmed, by its outline's votes
         if outlined.any():
-            outline_ok |= self._weak_filled(at, samples) >= self.p.outline_weak_fill
+            outline_ok |= (self._weak_filled(at, samples) if weak is None else weak) >= self.p.outline_weak_fill
         ok = self._plausible(xy, kinds == 5) & np.where(outlined, outline_ok, filled >= 0.5)
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
@@ -1992,6 +2001,8 @@ class BallDetector:
         np.maximum(corner, 0, out=corner)
         np.minimum(corner, (w - size, h - size), out=corner)
         x0, y0 = corner[:, 0], corner[:, 1]
+        if _jit.ENABLED:
+            return self._refine_jit(image, centres, radii, corner, size, out, fit)
         # the windows, stacked (one copy of views) and made float in one pass
         f = np.stack([image[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
         f = f.reshape(n * size, size, 3)
@@ -2063,6 +2074,30 @@ class BallDetector:
         hits[bi[on], sector] = True
         span = hits.sum(axis=1) / 16.0  # (the count of each row: count_nonzero's, without its Python layers)
         est = est.T
+        ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
+        out[ok] = centres[ok] + est[ok]
+        fit[ok] = span[ok]
+        return out, radii, fit
+
+    def _refine_jit(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray, corner: np.ndarray, size: int,
+                    out: np.ndarray, fit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``_refine`` after its windows are placed, by the compiled kernel (``vision._jit``; the same arithmetic).
+        ``CUEREF_NUMBA_CV2T=1``: the cloth basis applied by cv2.transform as the numpy path does (exact), else
+        in the kernel."""
+        bg = self._bg_at_many(centres)
+        if _CV2T:
+            n = len(centres)
+            f = np.stack([image[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
+            f = f.reshape(n * size, size, 3)
+            q = np.stack([cv2.transform(f, row).reshape(n, size, size) for row in self._basis_rows])
+        else:
+            q = _NO_Q
+        est, span, anyb = _jit.refine_core(image, corner, centres, radii, bg, self._basis,
+                                          np.float32(self.p.fg_threshold ** 2),
+                                          np.float32(1 - self.p.dark_fraction),
+                                          np.float32(1 + self.p.bright_fraction), size, q)
+        if not anyb:
+            return out, radii, fit
         ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
         out[ok] = centres[ok] + est[ok]
         fit[ok] = span[ok]
@@ -2244,6 +2279,8 @@ def _greedy_nms_small(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist
 
 
 _K3 = np.ones((3, 3), np.uint8)
+_CV2T = os.environ.get("CUEREF_NUMBA_CV2T") == "1"
+_NO_Q = np.zeros((0, 0, 0, 0), np.float32)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)
 _WINDOWED = ("rmap", "table_mask", "cushion_mask", "_rail_rim", "jaw_mask", "_bg", "_dark", "_bright", "_rail_band",

@@ -24,6 +24,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision import _jit
 from vision.colors import (
     COLOUR_VARIANTS_BGR,
     CUE,
@@ -200,6 +201,8 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
                          cloth_bgr: np.ndarray | None = None) -> dict[str, np.ndarray]:
     """``ball_features`` on already sampled (N, P, 3) pixels (the disc pattern, then the rim circle)."""
     gains = white_gains(white_bgr) if white_bgr is not None else np.ones(3, np.float32)
+    if _jit.ENABLED and pix.dtype == np.float32 and pix.shape[1] == N_SAMPLES + N_RIM:
+        return _features_jit(pix, gains, cloth_bgr)
     pix = pix * gains
     chroma, bright, sat = _chroma(pix)
     if cloth_bgr is None:
@@ -267,6 +270,29 @@ def features_from_pixels(pix: np.ndarray, white_bgr: np.ndarray | None = None,
         "log_bright_nonwhite": np.where(nonwhite.any(axis=1), log_bright_nonwhite, np.log(255.0)),
         "valid": n_valid,
     })
+    return feats
+
+
+_JIT_COLUMNS = ("white_in", "dark_in", "coloured_in", "grey_in", "white_ring", "dark_ring", "coloured_ring",
+                "grey_ring", "white", "dark", "coloured", "grey", "ink_in", "rim_white", "rim_coloured",
+                "rim_opposite", "rim_arcs")
+_NO_CLOTH = np.zeros((0, 3), np.float32)
+_SUM_FIRST = False  # numpy's row sums here: pairwise from the row's start (checked on dev frames)
+
+
+def _features_jit(pix: np.ndarray, gains: np.ndarray, cloth_bgr: np.ndarray | None) -> dict[str, np.ndarray]:
+    """``features_from_pixels`` by the compiled kernel (``vision._jit``; the same arithmetic and sums)."""
+    cloth = _NO_CLOTH if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32).reshape(-1, 3)
+    pix = np.ascontiguousarray(pix)
+    gains = np.ascontiguousarray(gains, dtype=np.float32)
+    logb = np.log(np.maximum(_jit.bright_core(pix, gains, N_SAMPLES), 1.0))  # numpy's float32 log, as main
+    out, valid = _jit.features_core(pix, gains, np.ascontiguousarray(cloth), N_SAMPLES, N_RIM, _INNER, _SUM_FIRST,
+                                    logb)
+    feats = {name: out[:, k] for k, name in enumerate(_JIT_COLUMNS)}
+    feats["chroma"] = out[:, 17:19]
+    feats["log_bright"] = out[:, 19]
+    feats["log_bright_nonwhite"] = out[:, 20]
+    feats["valid"] = valid
     return feats
 
 

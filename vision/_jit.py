@@ -1,0 +1,421 @@
+"""Optional compiled kernels (numba) for the detector's per-ball hot spots: a prototype (vnumba13), off unless
+``CUEREF_NUMBA=1`` and numba imports. Each kernel repeats the numpy path's float32/float64 arithmetic step for step
+(same dtypes, same order of operations), so the two paths can be compared bit for bit (/tmp/share/vsame.py).
+
+Why: a whole-table frame makes ~2,000 small numpy/OpenCV calls at 2-10 us each whatever their size; one kernel
+call per step replaces tens of them."""
+from __future__ import annotations
+
+import math
+import os
+
+import numpy as np
+
+AVAILABLE = False  # numba imports (it is imported only when asked for: ~0.3-1 s)
+if os.environ.get("CUEREF_NUMBA") == "1":  # pragma: no cover - depends on the environment
+    try:
+        import numba
+
+        AVAILABLE = True
+    except ImportError:
+        pass
+ENABLED = AVAILABLE  # the detector's switch (tests flip it to compare the two paths)
+
+_CACHE = os.environ.get("CUEREF_NUMBA_CACHE", "1") == "1"
+
+
+def _jit(f):  # type: ignore[no-untyped-def]
+    return numba.njit(cache=_CACHE, nogil=True, error_model="numpy")(f)
+
+
+if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+
+    @_jit
+    def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin):  # type: ignore[no-untyped-def]
+        """``BallDetector._refine`` from the windows to the fit: cloth test, boundary, Gauss-Newton (4 steps, all
+        balls together, as the numpy path), sector count. ``qin``: the three cv2.transform planes (n, S, S) each,
+        stacked (3, n, S, S), or an empty array to compute them here (m0 b + m1 g + m2 r in float32).
+        Returns (est (n, 2) float32, span (n,) float64)."""
+        n = centres.shape[0]
+        h, w = size, size
+        fg = np.zeros((n, h, w), np.bool_)
+        use_q = qin.shape[0] == 3
+        for b in range(n):
+            x0 = corner[b, 0]
+            y0 = corner[b, 1]
+            bg0 = bg[b, 0]
+            bg1 = bg[b, 1]
+            lo = kdark * bg[b, 2]
+            hi = kbright * bg[b, 2]
+            for yy in range(h):
+                for xx in range(w):
+                    if use_q:
+                        q1 = qin[0, b, yy, xx]
+                        q2 = qin[1, b, yy, xx]
+                        q3 = qin[2, b, yy, xx]
+                    else:
+                        p0 = np.float32(image[y0 + yy, x0 + xx, 0])
+                        p1 = np.float32(image[y0 + yy, x0 + xx, 1])
+                        p2 = np.float32(image[y0 + yy, x0 + xx, 2])
+                        q1 = basis[0, 0] * p0 + basis[0, 1] * p1 + basis[0, 2] * p2
+                        q2 = basis[1, 0] * p0 + basis[1, 1] * p1 + basis[1, 2] * p2
+                        q3 = basis[2, 0] * p0 + basis[2, 1] * p1 + basis[2, 2] * p2
+                    d1 = q1 - bg0
+                    d1 = d1 * d1
+                    d2 = q2 - bg1
+                    d2 = d2 * d2
+                    d1 = d1 + d2
+                    fg[b, yy, xx] = (d1 > thr2) or (q3 < lo) or (q3 > hi)
+        # boundary pixels in raster order per ball (np.nonzero's order)
+        cap = n * (h - 2) * (w - 2)
+        bi = np.empty(cap, np.int64)
+        pt0 = np.empty(cap, np.float32)
+        pt1 = np.empty(cap, np.float32)
+        m = 0
+        for b in range(n):
+            cx = centres[b, 0]
+            cy = centres[b, 1]
+            for yy in range(1, h - 1):
+                for xx in range(1, w - 1):
+                    if fg[b, yy, xx] and not (fg[b, yy - 1, xx] and fg[b, yy + 1, xx] and fg[b, yy, xx - 1]
+                                              and fg[b, yy, xx + 1]):
+                        bi[m] = b
+                        pt0[m] = np.float32((corner[b, 0] + xx) - cx)
+                        pt1[m] = np.float32((corner[b, 1] + yy) - cy)
+                        m += 1
+        est = np.zeros((n, 2), np.float32)
+        span = np.zeros(n)
+        if m == 0:
+            return est, span, False
+        rbs = np.empty(n, np.float32)
+        nears = np.empty(n, np.float32)
+        for b in range(n):
+            rbs[b] = np.float32(radii[b])
+            nears[b] = np.float32(0.3) * rbs[b]
+        sums = np.zeros((n, 6))
+        tiny = np.float32(1e-6)
+        for _ in range(4):
+            for b in range(n):
+                for k in range(6):
+                    sums[b, k] = 0.0
+            for i in range(m):
+                b = bi[i]
+                rb = rbs[b]
+                d0 = pt0[i] - est[b, 0]
+                d1 = pt1[i] - est[b, 1]
+                rho = d0 * d0
+                rho = rho + d1 * d1
+                rho = np.float32(math.sqrt(rho))
+                rho = rho + tiny
+                off = rho - rb
+                sel = np.float32(1.0) if abs(off) < nears[b] else np.float32(0.0)
+                ux = (d0 / rho) * sel
+                uy = (d1 / rho) * sel
+                off = off * sel
+                sums[b, 0] += np.float64(ux * ux)
+                sums[b, 1] += np.float64(uy * ux)
+                sums[b, 2] += np.float64(uy * uy)
+                sums[b, 3] += np.float64(ux * off)
+                sums[b, 4] += np.float64(uy * off)
+                sums[b, 5] += np.float64(sel)
+            big = np.float32(0.0)
+            for b in range(n):
+                a_ = sums[b, 0]
+                b_ = sums[b, 1]
+                c_ = sums[b, 2]
+                gx = sums[b, 3]
+                gy = sums[b, 4]
+                det = a_ * c_
+                det = det - b_ * b_
+                s0 = np.float32(0.0)
+                s1 = np.float32(0.0)
+                if sums[b, 5] >= 8 and det > 1e-6:
+                    n0 = c_ * gx
+                    n0 = n0 - b_ * gy
+                    n1 = a_ * gy
+                    n1 = n1 - b_ * gx
+                    s0 = np.float32(n0 / det)
+                    s1 = np.float32(n1 / det)
+                est[b, 0] = est[b, 0] + s0
+                est[b, 1] = est[b, 1] + s1
+                big = max(big, abs(s0), abs(s1))
+            if np.float64(big) < 0.02:
+                break
+        hits = np.zeros((n, 16), np.bool_)
+        pi32 = np.float32(np.pi)
+        twopi32 = np.float32(2 * np.pi)
+        for i in range(m):
+            b = bi[i]
+            rb = rbs[b]
+            d0 = pt0[i] - est[b, 0]
+            d1 = pt1[i] - est[b, 1]
+            r2 = d0 * d0
+            r2 = r2 + d1 * d1
+            if abs(np.float32(math.sqrt(r2)) - rb) < np.float32(0.25) * rb:
+                a = np.float32(math.atan2(d1, d0))
+                s = int(((a + pi32) / twopi32) * np.float32(16)) % 16
+                hits[b, s] = True
+        for b in range(n):
+            c = 0
+            for k in range(16):
+                if hits[b, k]:
+                    c += 1
+            span[b] = c / 16.0
+        return est, span, True
+
+    @_jit
+    def fill_core(fg, small, bgimg, basis, rmap, pts, disc, half_thr, need_weak):  # type: ignore[no-untyped-def]
+        """``_disc_samples`` + ``_filled`` + ``_weak_filled`` in one pass: for each point, the share of its 0.7-radius
+        disc's sample pixels that are not cloth (fg > 0) and, when ``need_weak``, the share mildly off the cloth.
+        All images of the same (working) size. Returns (filled, weak)."""
+        n = pts.shape[0]
+        h, w = fg.shape
+        s = disc.shape[0]
+        filled = np.zeros(n)
+        weak = np.zeros(n)
+        for i in range(n):
+            px = min(max(np.int64(np.rint(pts[i, 0])), 0), w - 1)
+            py = min(max(np.int64(np.rint(pts[i, 1])), 0), h - 1)
+            r = np.float64(np.float32(0.7) * rmap[py, px])
+            cf = 0
+            cw = 0
+            for k in range(s):
+                qx = pts[i, 0] + disc[k, 0] * r
+                qy = pts[i, 1] + disc[k, 1] * r
+                xi = min(max(np.int64(np.rint(qx)), 0), w - 1)
+                yi = min(max(np.int64(np.rint(qy)), 0), h - 1)
+                if fg[yi, xi] > 0:
+                    cf += 1
+                if need_weak:
+                    p0 = np.float32(small[yi, xi, 0])
+                    p1 = np.float32(small[yi, xi, 1])
+                    p2 = np.float32(small[yi, xi, 2])
+                    c0 = basis[0, 0] * p0 + basis[0, 1] * p1 + basis[0, 2] * p2
+                    c1 = basis[1, 0] * p0 + basis[1, 1] * p1 + basis[1, 2] * p2
+                    c2 = basis[2, 0] * p0 + basis[2, 1] * p1 + basis[2, 2] * p2
+                    e0 = c0 - bgimg[yi, xi, 0]
+                    e1 = c1 - bgimg[yi, xi, 1]
+                    perp = np.float32(math.hypot(e0, e1))
+                    ratio = c2 / max(bgimg[yi, xi, 2], np.float32(1.0))
+                    if perp > half_thr or ratio < np.float32(0.85) or ratio > np.float32(1.25):
+                        cw += 1
+            filled[i] = cf / s
+            weak[i] = cw / s
+        return filled, weak
+
+    @_jit
+    def pairwise_add(a, lo, n):  # type: ignore[no-untyped-def]
+        """numpy's pairwise_sum of a[lo:lo + n] (n <= 128 here: 8 accumulators, then the tail)."""
+        if n < 8:
+            res = -np.zeros(1, a.dtype)[0]  # -0.0: numpy's start for short sums
+            for i in range(n):
+                res += a[lo + i]
+            return res
+        r0 = a[lo]
+        r1 = a[lo + 1]
+        r2 = a[lo + 2]
+        r3 = a[lo + 3]
+        r4 = a[lo + 4]
+        r5 = a[lo + 5]
+        r6 = a[lo + 6]
+        r7 = a[lo + 7]
+        m = n - n % 8
+        for i in range(8, m, 8):
+            r0 += a[lo + i]
+            r1 += a[lo + i + 1]
+            r2 += a[lo + i + 2]
+            r3 += a[lo + i + 3]
+            r4 += a[lo + i + 4]
+            r5 += a[lo + i + 5]
+            r6 += a[lo + i + 6]
+            r7 += a[lo + i + 7]
+        res = ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+        for i in range(m, n):
+            res += a[lo + i]
+        return res
+
+    @_jit
+    def row_sum(a, lo, n, first):  # type: ignore[no-untyped-def]
+        """``a[lo:lo + n].sum()`` as numpy's reduce adds a contiguous row: ``first``: the first element is the
+        start value and the rest is summed pairwise (else pairwise from 0)."""
+        if first:
+            return a[lo] + pairwise_add(a, lo + 1, n - 1)
+        return pairwise_add(a, lo, n)
+
+    @_jit
+    def bright_core(pix, gains, n_samples):  # type: ignore[no-untyped-def]
+        """The disc samples' brightness (N, n_samples) float32 as ``_chroma`` gives it (for numpy's float32 log,
+        which is not glibc's logf in the last bit for ~4 % of values)."""
+        n = pix.shape[0]
+        out = np.empty((n, n_samples), np.float32)
+        eps = np.float32(1e-3)
+        three = np.float32(3.0)
+        for i in range(n):
+            for j in range(n_samples):
+                t = pix[i, j, 0] * gains[0] + pix[i, j, 1] * gains[1] + pix[i, j, 2] * gains[2] + eps
+                out[i, j] = t / three
+        return out
+
+    @_jit
+    def features_core(pix, gains, cloth, n_samples, n_rim, inner, first, logb):  # type: ignore[no-untyped-def]
+        """``identify.features_from_pixels`` (all balls): returns (N, 25) float64, columns as ``FEATURE_COLUMNS``,
+        and valid (N,) int64."""
+        n, p = pix.shape[0], pix.shape[1]
+        out = np.zeros((n, 25))
+        valid = np.zeros(n, np.int64)
+        eps = np.float32(1e-3)
+        three = np.float32(3.0)
+        one = np.float32(1.0)
+        cc = np.zeros((cloth.shape[0], 2), np.float32)
+        for k in range(cloth.shape[0]):
+            b = cloth[k, 0] * gains[0]
+            g = cloth[k, 1] * gains[1]
+            r = cloth[k, 2] * gains[2]
+            t = b + g + r + eps
+            cc[k, 0] = b / t
+            cc[k, 1] = r / t
+        has_cloth = cloth.shape[0] > 0
+        per_ball = cloth.shape[0] > 1
+        ch0 = np.empty(p, np.float32)
+        ch1 = np.empty(p, np.float32)
+        br = np.empty(p, np.float32)
+        keep = np.empty(p, np.bool_)
+        white = np.empty(p, np.bool_)
+        dark = np.empty(p, np.bool_)
+        col = np.empty(p, np.bool_)
+        grey = np.empty(p, np.bool_)
+        prod = np.empty(n_samples)
+        prodf = np.empty(n_samples, np.float32)
+        whitish = np.empty(n_rim, np.float32)
+        for i in range(n):
+            k = i if per_ball else 0
+            for j in range(p):
+                b = pix[i, j, 0] * gains[0]
+                g = pix[i, j, 1] * gains[1]
+                r = pix[i, j, 2] * gains[2]
+                t = b + g + r + eps
+                c0 = b / t
+                c1 = r / t
+                sat = one - three * min(min(b, g), r) / t
+                bright = t / three
+                ch0[j] = c0
+                ch1[j] = c1
+                br[j] = bright
+                if has_cloth:
+                    d0 = c0 - cc[k, 0]
+                    d1 = c1 - cc[k, 1]
+                    kp = np.float32(math.sqrt(d0 * d0 + d1 * d1)) > np.float32(0.035)
+                else:
+                    kp = True
+                wh = (bright >= np.float32(95.0)) and (sat <= np.float32(0.25)) and kp
+                dk = ((bright <= np.float32(35.0)) or ((bright <= np.float32(65.0)) and (sat <= np.float32(0.4))))
+                dk = dk and (not wh) and kp
+                rest = (not (wh or dk)) and kp
+                keep[j] = kp
+                white[j] = wh
+                dark[j] = dk
+                col[j] = rest and (sat >= np.float32(0.2))
+                grey[j] = rest and (sat <= np.float32(0.2))
+            # counts per class and zone (inner, ring, whole)
+            cnt = np.zeros((5, 3))
+            for j in range(n_samples):
+                z = 0 if inner[j] else 1
+                if keep[j]:
+                    cnt[0, z] += 1
+                    cnt[0, 2] += 1
+                if white[j]:
+                    cnt[1, z] += 1
+                    cnt[1, 2] += 1
+                if dark[j]:
+                    cnt[2, z] += 1
+                    cnt[2, 2] += 1
+                if col[j]:
+                    cnt[3, z] += 1
+                    cnt[3, 2] += 1
+                if grey[j]:
+                    cnt[4, z] += 1
+                    cnt[4, 2] += 1
+            for z in range(2):
+                dz = max(cnt[0, z], 1.0)
+                for c in range(4):
+                    out[i, z * 4 + c] = cnt[c + 1, z] / dz  # white/dark/coloured/grey _in, then _ring
+            nv = 0
+            for j in range(n_samples):
+                if keep[j]:
+                    nv += 1
+            valid[i] = nv
+            denom = max(cnt[0, 2], 1.0)
+            n_col = cnt[3, 2]
+            wc = 1.0 / max(n_col, 1.0)
+            # mean chroma: sequential over samples (a middle-axis reduction), float64 products
+            m0 = 0.0
+            m1 = 0.0
+            for j in range(n_samples):
+                w = wc if col[j] else 0.0
+                m0 += np.float64(ch0[j]) * w
+                m1 += np.float64(ch1[j]) * w
+            for j in range(n_samples):
+                prod[j] = np.float64(logb[i, j]) * (wc if col[j] else 0.0)
+            lb = row_sum(prod, 0, n_samples, first)
+            if n_col == 0:
+                m0 = np.nan
+                m1 = np.nan
+                lb = np.nan
+            nw = 0
+            anyw = False
+            for j in range(n_samples):
+                nonw = keep[j] and not white[j]
+                prodf[j] = logb[i, j] if nonw else np.float32(0.0)
+                if nonw:
+                    nw += 1
+                if white[j]:
+                    anyw = True
+            lbnw = np.float64(row_sum(prodf, 0, n_samples, first)) / np.float64(max(nw, 1))
+            if nw == 0:
+                lbnw = math.log(255.0)
+            ow = np.float32(-np.inf)
+            if anyw:
+                ow = np.float32(0.0)
+                for j in range(n_samples):
+                    v = br[j] if white[j] else np.float32(0.0)
+                    ow = max(ow, v)
+            else:
+                ow = np.float32(np.inf)
+            thr = np.float32(0.55) * ow
+            ink = 0.0
+            for j in range(n_samples):
+                if inner[j] and br[j] < thr and keep[j] and not col[j]:
+                    ink += 1.0
+            nr = 0
+            rc = 0
+            ws = np.float32(0.0)
+            for j in range(n_rim):
+                q = n_samples + j
+                whitish[j] = np.float32(1.0) if (white[q] or grey[q]) else np.float32(0.0)
+                ws += whitish[j]
+                if keep[q]:
+                    nr += 1
+                if col[q]:
+                    rc += 1
+            nr = max(nr, 1)
+            half = n_rim // 2
+            opp = np.float32(0.0)
+            chg = 0
+            for j in range(n_rim):
+                opp += whitish[j] * whitish[(j + half) % n_rim]
+                if whitish[j] != whitish[(j - 1) % n_rim]:
+                    chg += 1
+            out[i, 8] = cnt[1, 2] / denom
+            out[i, 9] = cnt[2, 2] / denom
+            out[i, 10] = n_col / denom
+            out[i, 11] = cnt[4, 2] / denom
+            out[i, 12] = ink / max(cnt[0, 0], 1.0)
+            out[i, 13] = np.float64(ws) / np.float64(nr)
+            out[i, 14] = rc / nr
+            out[i, 15] = np.float64(opp) / np.float64(nr)
+            out[i, 16] = chg / 2.0
+            out[i, 17] = m0
+            out[i, 18] = m1
+            out[i, 19] = lb
+            out[i, 20] = lbnw
+        return out, valid
