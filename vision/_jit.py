@@ -419,3 +419,117 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             out[i, 19] = lb
             out[i, 20] = lbnw
         return out, valid
+
+    @_jit
+    def pattern_core(f, vchroma, vlogb, paint_set, sc2, slb, max_d2, solid_max_white):  # type: ignore[no-untyped-def]
+        """``identify.pattern_matrix`` and ``colour_distances`` from the stacked features ``f`` (19, N), rows as
+        ``identify._SCORE_ROWS``: returns (N, 23) and (N, 7) float64."""
+        n = f.shape[1]
+        pat = np.empty((n, 23))
+        dist = np.zeros((n, 7))
+        ns = vchroma.shape[1]
+        for i in range(n):
+            wi, wr, ci, cr, di, dr = f[0, i], f[1, i], f[2, i], f[3, i], f[4, i], f[5, i]
+            rw, rc = f[11, i], f[12, i]
+            wh = f[15, i]
+            pat[i, 0] = 1.0
+            pat[i, 1] = wi
+            pat[i, 2] = wr
+            pat[i, 3] = ci
+            pat[i, 4] = cr
+            pat[i, 5] = di
+            pat[i, 6] = dr
+            pat[i, 7] = wi * wi
+            pat[i, 8] = wr * wr
+            pat[i, 9] = wi * cr
+            pat[i, 10] = ci * wr
+            pat[i, 11] = f[6, i] - 4.0
+            pat[i, 12] = f[7, i]
+            pat[i, 13] = f[8, i]
+            pat[i, 14] = f[9, i]
+            pat[i, 15] = f[10, i]
+            pat[i, 16] = rw
+            pat[i, 17] = rc
+            pat[i, 18] = f[13, i]
+            pat[i, 19] = f[14, i] / 4.0
+            pat[i, 20] = rw * rc
+            pat[i, 21] = wh
+            pat[i, 22] = max(wh - solid_max_white, 0.0)
+            c0, c1, lb = f[16, i], f[17, i], f[18, i]
+            if not np.isfinite(c0):
+                continue
+            rel = min(max(f[7, i] / 0.12, 0.0), 1.0)
+            for k in range(7):
+                best = np.inf
+                for s in range(ns):
+                    if paint_set >= 0 and s != paint_set:
+                        continue
+                    e0 = c0 - np.float64(vchroma[k, s, 0])
+                    e1 = c1 - np.float64(vchroma[k, s, 1])
+                    t = (lb - np.float64(vlogb[k, s])) / slb
+                    v = (e0 * e0 + e1 * e1) / sc2 + t * t
+                    if paint_set >= 0 or v < best or np.isnan(v):
+                        best = v
+                dist[i, k] = min(best, max_d2) * rel
+        return pat, dist
+
+    @_jit
+    def finish_core(pat, dist, scale, bias, cat_of_id, colour_of_id, temperature, floor, exclusive, iterations):  # type: ignore[no-untyped-def]
+        """``identify.id_logits`` after its product, ``score_features``' softmax and floor, then ``one_of_each``
+        when ``exclusive``: (N, 16) float64."""
+        n = pat.shape[0]
+        m = cat_of_id.shape[0]
+        p = np.empty((n, m))
+        row = np.empty(m)
+        half_scale = -0.5 * scale
+        keep = 1.0 - floor
+        add = floor / m
+        for i in range(n):
+            for k in range(m):
+                v = pat[i, cat_of_id[k]]
+                c = colour_of_id[k]
+                if c >= 0:
+                    v += half_scale * dist[i, c] + bias[c]
+                row[k] = v / temperature
+            top = row[0]
+            for k in range(1, m):
+                top = max(top, row[k])
+            for k in range(m):
+                row[k] = math.exp(row[k] - top)
+            if n == 1:  # one ball: numpy's row is contiguous and summed pairwise
+                s = pairwise_add(row, 0, m)
+            else:  # more: numpy's logits are column-major (a fancy index by column), so its row sums run in order
+                s = row[0]
+                for k in range(1, m):
+                    s += row[k]
+            for k in range(m):
+                p[i, k] = keep * (row[k] / s) + add
+        if not exclusive or n < 2:
+            return p
+        col = np.empty(m)
+        tmp = np.empty(n)
+        for _ in range(iterations):
+            for k in range(m):  # numpy's column sums run down contiguous columns: pairwise
+                for i in range(n):
+                    tmp[i] = p[i, k]
+                col[k] = pairwise_add(tmp, 0, n)
+            big = col[0]
+            for k in range(1, m):
+                big = max(big, col[k])
+            if big <= 1.0 + 1e-3:
+                break
+            for k in range(m):
+                col[k] = max(col[k], 1.0)
+            for i in range(n):
+                for k in range(m):
+                    p[i, k] /= col[k]
+                s = p[i, 0]
+                for k in range(1, m):
+                    s += p[i, k]
+                for k in range(m):
+                    p[i, k] /= s
+        for i in range(n):
+            for k in range(m):
+                p[i, k] *= keep
+                p[i, k] += add
+        return p

@@ -296,6 +296,24 @@ def _features_jit(pix: np.ndarray, gains: np.ndarray, cloth_bgr: np.ndarray | No
     return feats
 
 
+_SCORE_ROWS = ("white_in", "white_ring", "coloured_in", "coloured_ring", "dark_in", "dark_ring",
+               "log_bright_nonwhite", "coloured", "grey_in", "grey_ring", "ink_in", "rim_white", "rim_coloured",
+               "rim_opposite", "rim_arcs", "white")
+
+
+def _scores_jit(feats: dict[str, np.ndarray], paint_set: int | None, exclusive: bool) -> np.ndarray:
+    """``score_features`` (default weights and temperature) then ``one_of_each`` when ``exclusive``, by the
+    compiled kernels; the (N, 23) x (23, 4) product stays numpy's (BLAS adds in its own order)."""
+    f = np.stack([*(feats[k] for k in _SCORE_ROWS), feats["chroma"][:, 0], feats["chroma"][:, 1],
+                  feats["log_bright"]])
+    pattern, dists = _jit.pattern_core(f, _VARIANT_CHROMA, _VARIANT_LOGB, -1 if paint_set is None else paint_set,
+                                       SIGMA_CHROMA**2, SIGMA_LOG_BRIGHT, MAX_COLOUR_D2, SOLID_MAX_WHITE)
+    p = _PARAMS
+    pat = pattern @ p["pattern_weights"].T
+    return _jit.finish_core(pat, dists, float(p["colour_scale"]), p["colour_bias"], _CATEGORY_OF_ID, _COLOUR_OF_ID,
+                            TEMPERATURE, FLOOR, exclusive, EXCLUSIVE_ITERATIONS)
+
+
 PATTERN_FEATURES = ("1", "white_in", "white_ring", "coloured_in", "coloured_ring", "dark_in", "dark_ring",
                     "white_in^2", "white_ring^2", "white_in*coloured_ring", "coloured_in*white_ring",
                     "log_bright_nonwhite", "coloured", "grey_in", "grey_ring", "ink_in", "rim_white",
@@ -539,6 +557,8 @@ class BallIdentifier:
             cloth = self._cloth_est
         feats = features_from_pixels(pix, white, cloth)
         self._set_evidence = PAINT_SET_DECAY * self._set_evidence + paint_set_evidence(feats)
+        if _jit.ENABLED:
+            return _scores_jit(feats, self.paint_set, self.exclusive)
         scores = score_features(feats, paint_set=self.paint_set)
         return one_of_each(scores) if self.exclusive else scores
 

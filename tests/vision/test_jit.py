@@ -56,3 +56,22 @@ def test_features_same_with_kernel() -> None:
         assert a.keys() == b.keys()
         for k in a:
             np.testing.assert_array_equal(np.asarray(a[k], float), np.asarray(b[k], float), err_msg=k)
+
+
+@pytest.mark.parametrize("paint_set", [None, 0, 1])
+def test_scores_same_with_kernel(paint_set: int | None) -> None:
+    """``score_features`` then ``one_of_each`` (and without it) on the features of random pixels: the kernels'
+    scores are numpy's to the bit (a lone ball, no coloured pixels, balls claiming the same id)."""
+    rng = np.random.default_rng(5)
+    for t in range(30):
+        n = int(rng.integers(1, 17))
+        pix = rng.integers(0, 256, (n, ident.N_SAMPLES + ident.N_RIM, 3)).astype(np.float32)
+        if t % 4 == 0:
+            pix[:] = pix[:1]  # every ball alike: one_of_each has ids claimed many times over
+        _jit.ENABLED = False
+        feats = ident.features_from_pixels(pix, None, rng.uniform(0, 255, 3).astype(np.float32))
+        s = ident.score_features(feats, paint_set=paint_set)
+        for exclusive in (False, True):
+            want = ident.one_of_each(s) if exclusive else s
+            got = ident._scores_jit(feats, paint_set, exclusive)
+            np.testing.assert_array_equal(want, got)
