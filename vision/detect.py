@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision import _jit, region
+from vision import _jit, _jit_search, region
 from vision.calibration import TableCalibration
 from vision.geometry import TableGeometry
 from vision.region import RegionParams
@@ -1851,6 +1851,10 @@ class BallDetector:
         candidate; a sample on a neighbouring candidate's disc counts as explained."""
         if len(cands) == 0:
             return np.zeros(0, bool)
+        if _jit_search.ENABLED:
+            got = _jit_search.isolated(self, fg, cands, others)
+            if got is not None:
+                return got
         h, w = fg.shape
         r = self.rmap[_pixels(cands, w, h)[::-1]][:, None]  # (N, 1)
         pts = cands[:, None, :] + self._rings[None] * r[:, :, None]  # (N, 2K, 2)
@@ -2144,6 +2148,12 @@ def _local_maxima(a: np.ndarray, threshold: float, dilated: np.ndarray | None = 
     mask). The few pixels at or above the threshold are found first and only they are compared with their
     neighbours (the same compares, on a few hundred values instead of whole-image passes)."""
     h, w = a.shape
+    if _jit_search.ENABLED and dilated is None and a.dtype == np.float32 and a.flags.c_contiguous:
+        if at is not None and threshold > 0:
+            f = _jit_search.maxima_at(a, at, np.float32(threshold))
+        else:
+            f = _jit_search.maxima_all(a, np.float32(threshold))
+        return np.divmod(f, w)
     flat = a.reshape(-1)
     if at is not None and threshold > 0 and a.dtype == np.float32:  # (cv2.compare's float32 threshold)
         f = at[flat.take(at) >= np.float32(threshold)]
@@ -2198,6 +2208,8 @@ def _components(mask: np.ndarray, labels_type: int = cv2.CV_32S,
     h, w = mask.shape
     if f is None:
         f = _fg_flat(mask)
+    if _jit_search.ENABLED:
+        return n, labels, _jit_search.component_stats(labels, f, n, h, w)
     ys, xs = np.divmod(f, w)
     lab = labels.reshape(-1).take(f).astype(np.intp)
     x0, y0 = np.full(n, w, np.intp), np.full(n, h, np.intp)
@@ -2222,6 +2234,8 @@ def _greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.n
                 allowed: np.ndarray | None = None) -> list[int]:
     """Indices of the strongest points, dropping any closer than ``min_dist`` (per point, or one for all) to
     one already kept."""
+    if _jit_search.ENABLED:
+        return _jit_search.greedy_nms(xs, ys, vals, min_dist, allowed)
     if len(vals) <= _NMS_SMALL:
         return _greedy_nms_small(xs, ys, vals, min_dist, allowed)
     idx = np.argsort(-np.asarray(vals), kind="stable")

@@ -1,0 +1,291 @@
+"""Optional compiled kernels (numba) for the detector's search, part 1 (vjitC14, a prototype on a branch): the
+distance-map peaks, the blob statistics, the greedy suppression, a blob's voted centres, the ridge test and the
+clutter test (``BallDetector._isolated``). Off unless ``CUEREF_NUMBA=1`` and numba imports (``vision._jit``'s
+switch); ``ENABLED`` turns these alone off (tests and timings compare the two paths in one process).
+
+Why: ``_search`` makes ~1,200 small numpy/OpenCV calls a whole-table frame at 2-10 us each; a kernel replaces tens
+of them. Each kernel repeats the numpy path's arithmetic in the same dtypes and order (float32 products where numpy
+keeps float32, the float64 distances and squared distances, the same rounding), so the output is the same to the
+bit; OpenCV's float passes (distance transform, Gaussian blur, Sobel) stay OpenCV calls around them."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision import _jit
+
+AVAILABLE = _jit.AVAILABLE
+ENABLED = AVAILABLE
+
+if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+    from vision._jit import _jit as _njit
+
+    @_njit
+    def _pix(v, n):  # type: ignore[no-untyped-def]
+        """``_pixels``' rounding of one coordinate: np.rint, then clipped into 0..n-1."""
+        return min(max(np.int64(np.rint(v)), 0), n - 1)
+
+    @_njit
+    def isolated_core(fg, ext, cush, table, band, rmap, rings, cands, others, max_clutter):  # type: ignore[no-untyped-def]
+        """``BallDetector._isolated`` (the clutter test) for float64 ``cands`` (N, 2) and ``others`` (M, 2): ``ext``
+        (the over-cushion mask) and ``band`` (the rail lines) are empty (0, 0) when absent or of another shape.
+        Returns ok (N,) bool."""
+        n = cands.shape[0]
+        h, w = fg.shape
+        k2 = rings.shape[0]
+        m = n + others.shape[0]
+        use_ext = ext.shape[0] > 0
+        use_band = band.shape[0] > 0
+        every = np.empty((m, 2))
+        for i in range(n):
+            every[i, 0] = cands[i, 0]
+            every[i, 1] = cands[i, 1]
+        for i in range(others.shape[0]):
+            every[n + i, 0] = others[i, 0]
+            every[n + i, 1] = others[i, 1]
+        r = np.empty(n, np.float32)
+        for i in range(n):
+            r[i] = rmap[_pix(cands[i, 1], h), _pix(cands[i, 0], w)]
+        px = np.empty((n, k2))
+        py = np.empty((n, k2))
+        on = np.zeros((n, k2), np.bool_)
+        n_inside = np.zeros(n, np.int64)
+        for i in range(n):
+            rf = np.float64(r[i])
+            for k in range(k2):
+                x = cands[i, 0] + rings[k, 0] * rf
+                y = cands[i, 1] + rings[k, 1] * rf
+                px[i, k] = x
+                py[i, k] = y
+                xi = _pix(x, w)
+                yi = _pix(y, h)
+                if use_ext:
+                    o = fg[yi, xi] > 0 or ext[yi, xi] > 0
+                    ins = cush[yi, xi] > 0
+                else:
+                    o = fg[yi, xi] > 0
+                    ins = table[yi, xi] > 0
+                if use_band and band[yi, xi] > 0:
+                    o = False
+                    ins = False
+                on[i, k] = o
+                if ins:
+                    n_inside[i] += 1
+        # the neighbours each candidate's ring samples can fall on (a voucher's disc), and who is packed
+        reach = np.zeros((n, m), np.bool_)
+        packed = np.zeros(n, np.bool_)
+        for i in range(n):
+            t15 = np.float64(np.float32(1.5) * r[i])
+            t30 = np.float64(np.float32(3.0) * r[i])
+            t24 = np.float64(np.float32(2.4) * r[i])
+            cnt = 0
+            for j in range(m):
+                dx = cands[i, 0] - every[j, 0]
+                dy = cands[i, 1] - every[j, 1]
+                gap = math.sqrt(dx * dx + dy * dy)
+                can = gap >= t15
+                reach[i, j] = can and gap < t30
+                if can and gap < t24:
+                    cnt += 1
+            packed[i] = cnt >= 3
+        # near[i, k, j]: sample k of candidate i lies on neighbour j's disc (only reachable j)
+        near = np.zeros((n, k2, m), np.bool_)
+        for i in range(n):
+            t115 = np.float64(np.float32(1.15) * r[i])
+            for j in range(m):
+                if not reach[i, j]:
+                    continue
+                for k in range(k2):
+                    dx = px[i, k] - every[j, 0]
+                    dy = py[i, k] - every[j, 1]
+                    near[i, k, j] = math.sqrt(dx * dx + dy * dy) < t115
+        ok = np.ones(n, np.bool_)
+        voucher = np.ones(m, np.bool_)
+        new_ok = np.empty(n, np.bool_)
+        for _ in range(4):
+            for j in range(n):
+                voucher[j] = ok[j] or packed[j]
+            same = True
+            for i in range(n):
+                bad = 0
+                for k in range(k2):
+                    if not on[i, k]:
+                        continue
+                    explained = False
+                    for j in range(m):
+                        if near[i, k, j] and voucher[j]:
+                            explained = True
+                            break
+                    if not explained:
+                        bad += 1
+                new_ok[i] = bad / max(n_inside[i], 1) <= max_clutter
+                if new_ok[i] != ok[i]:
+                    same = False
+            if same:
+                break
+            ok[:] = new_ok
+        return ok
+
+    @_njit
+    def component_stats(labels, f, n, h, w):  # type: ignore[no-untyped-def]
+        """``_components``' statistics from the labelled image and its set pixels ``f`` (flat, raster order):
+        OpenCV's (n, 5) int32 stats (x, y, width, height, area), background row included."""
+        x0 = np.full(n, w, np.int64)
+        y0 = np.full(n, h, np.int64)
+        x1 = np.full(n, -1, np.int64)
+        y1 = np.full(n, -1, np.int64)
+        area = np.zeros(n, np.int64)
+        rowc = np.zeros(h, np.int64)
+        colc = np.zeros(w, np.int64)
+        flat = labels.reshape(-1)
+        for t in range(f.shape[0]):
+            p = f[t]
+            y = p // w
+            x = p - y * w
+            lab = np.int64(flat[p])
+            if x < x0[lab]:
+                x0[lab] = x
+            if x > x1[lab]:
+                x1[lab] = x
+            if y < y0[lab]:
+                y0[lab] = y
+            if y > y1[lab]:
+                y1[lab] = y
+            area[lab] += 1
+            rowc[y] += 1
+            colc[x] += 1
+        area[0] = h * w - f.shape[0]
+        stats = np.empty((n, 5), np.int32)
+        have = False
+        for y in range(h):
+            if rowc[y] < w:
+                if not have:
+                    y0[0] = y
+                    have = True
+                y1[0] = y
+        if have:
+            first = True
+            for x in range(w):
+                if colc[x] < h:
+                    if first:
+                        x0[0] = x
+                        first = False
+                    x1[0] = x
+        for i in range(n):
+            stats[i, 0] = x0[i]
+            stats[i, 1] = y0[i]
+            stats[i, 2] = x1[i] - x0[i] + 1
+            stats[i, 3] = y1[i] - y0[i] + 1
+            stats[i, 4] = area[i]
+        if not have:
+            stats[0, 0] = -1
+            stats[0, 1] = 2147483647
+            stats[0, 2] = 0
+            stats[0, 3] = 0
+        return stats
+
+    @_njit
+    def _is_max(flat, p, v, h, w):  # type: ignore[no-untyped-def]
+        """``v = flat[p]`` at or above its 3x3 neighbours (the window cut by the image, as cv2.dilate's)."""
+        y = p // w
+        x = p - y * w
+        for yy in (max(y - 1, 0), y, min(y + 1, h - 1)):
+            for xx in (max(x - 1, 0), x, min(x + 1, w - 1)):
+                if not v >= flat[yy * w + xx]:
+                    return False
+        return True
+
+    @_njit
+    def maxima_at(a, at, threshold):  # type: ignore[no-untyped-def]
+        """``_local_maxima(a, threshold, at=at)`` for a float32 ``a`` (C order) and a float32 ``threshold``:
+        flat indices."""
+        h, w = a.shape
+        flat = a.reshape(-1)
+        out = np.empty(at.shape[0], np.int64)
+        m = 0
+        for t in range(at.shape[0]):
+            p = at[t]
+            v = flat[p]
+            if v >= threshold and _is_max(flat, p, v, h, w):
+                out[m] = p
+                m += 1
+        return out[:m]
+
+    @_njit
+    def maxima_all(a, threshold):  # type: ignore[no-untyped-def]
+        """``_local_maxima(a, threshold)`` for a float32 ``a`` (C order), every pixel compared with the float32
+        ``threshold`` (cv2.compare's): flat indices."""
+        h, w = a.shape
+        flat = a.reshape(-1)
+        out = np.empty(16, np.int64)
+        m = 0
+        for p in range(h * w):
+            v = flat[p]
+            if v >= threshold and _is_max(flat, p, v, h, w):
+                if m == out.shape[0]:
+                    grown = np.empty(2 * m, np.int64)
+                    grown[:m] = out
+                    out = grown
+                out[m] = p
+                m += 1
+        return out[:m]
+
+    @_njit
+    def greedy_nms_core(xs, ys, vals, d2, allowed):  # type: ignore[no-untyped-def]
+        """``_greedy_nms``: a stable sort, strongest first (``allowed`` empty: all allowed), and a point dropped
+        when within its own squared distance ``d2`` (float64, one per point or one for all) of one kept before
+        it. Returns the kept indices."""
+        n = vals.shape[0]
+        order = np.argsort(-vals, kind="mergesort")
+        kept = np.empty(n, np.int64)
+        m = 0
+        one = d2.shape[0] == 1
+        use = allowed.shape[0] > 0
+        for t in range(n):
+            i = order[t]
+            if use and not allowed[i]:
+                continue
+            xi = np.float64(xs[i])
+            yi = np.float64(ys[i])
+            di = d2[0] if one else d2[i]
+            free = True
+            for s in range(m):
+                j = kept[s]
+                dx = xi - np.float64(xs[j])
+                dy = yi - np.float64(ys[j])
+                if dx * dx + dy * dy < di:
+                    free = False
+                    break
+            if free:
+                kept[m] = i
+                m += 1
+        return kept[:m]
+
+
+_NO_U8 = np.zeros((0, 0), np.uint8)
+_NO_B = np.zeros(0, np.bool_)
+
+
+def isolated(det: object, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None) -> np.ndarray | None:
+    """``BallDetector._isolated`` by the kernel, or None where the numpy path must run (points not float64)."""
+    if cands.dtype != np.float64 or (others is not None and len(others) and others.dtype != np.float64):
+        return None
+    ext = getattr(det, "_fg_rails", None)
+    band = getattr(det, "_rail_band", None)
+    use_ext = ext is not None and ext.shape == fg.shape
+    use_band = band is not None and band.shape == fg.shape
+    oth = others if others is not None and len(others) else np.zeros((0, 2))
+    return isolated_core(fg, ext if use_ext else _NO_U8, det.cushion_mask if use_ext else _NO_U8,  # type: ignore[attr-defined]
+                         _NO_U8 if use_ext else det.table_mask, band if use_band else _NO_U8,  # type: ignore[attr-defined]
+                         det.rmap, det._rings, cands, oth.reshape(-1, 2), float(det.p.max_clutter))  # type: ignore[attr-defined]
+
+
+def greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
+               allowed: np.ndarray | None) -> list[int]:
+    """``_greedy_nms`` by the kernel (the same indices, in the same order)."""
+    v = np.asarray(vals)
+    md = np.asarray(min_dist, dtype=np.float64)
+    d2 = (md * md).reshape(-1) if md.ndim else np.array([float(md) ** 2])
+    return greedy_nms_core(np.asarray(xs), np.asarray(ys), v, d2,
+                           _NO_B if allowed is None else np.asarray(allowed, np.bool_)).tolist()
