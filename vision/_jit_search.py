@@ -263,6 +263,79 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return kept[:m]
 
 
+    @_njit
+    def _pct80(a):  # type: ignore[no-untyped-def]
+        """``np.percentile(a, 80)`` (linear) of a 1-D array, as float64: numpy's virtual index (n - 1) * 0.8, its
+        floor and fraction, and its ``_lerp`` (from the upper value when the fraction is at least a half)."""
+        n = a.shape[0]
+        g = (n - 1) * 0.8
+        lo = int(math.floor(g))
+        if g >= n - 1:
+            return np.float64(a.max())
+        s = np.sort(a)
+        t = g - lo
+        x = np.float64(s[lo])
+        y = np.float64(s[lo + 1])
+        return y - (y - x) * (1.0 - t) if t >= 0.5 else x + (y - x) * t
+
+    @_njit
+    def scallop_core(contour, centres, r, one):  # type: ignore[no-untyped-def]
+        """``_scallop`` for ``contour`` and ``centres`` of one dtype (numpy's promotion done by the caller), ``r``
+        and ``one`` (1.0) in that dtype: the squared distance's minimum, its root over ``r``, |d - 1|, the 80th
+        percentile."""
+        p = contour.shape[0]
+        dev = np.empty(p, contour.dtype)
+        for i in range(p):
+            best = np.inf
+            for k in range(centres.shape[0]):
+                dx = contour[i, 0] - centres[k, 0]
+                dy = contour[i, 1] - centres[k, 1]
+                d2 = dx * dx + dy * dy
+                if d2 < best:
+                    best = d2
+            dev[i] = math.sqrt(best)  # (a float32 square root, correctly rounded either way)
+            dev[i] = dev[i] / r
+            dev[i] = abs(dev[i] - one)
+        return _pct80(dev)
+
+    @_njit
+    def lattice_offsets_core(nodes, fill, x, y, pad, thr, c0, c1, cx, cy, r):  # type: ignore[no-untyped-def]
+        """``_snap_to_lattice``'s every-offset search for one angle: which of each offset's ``nodes`` (64, M, 2)
+        have a disc ``thr`` not cloth (``fill``), and the offset holding ``c0 <= count < c1`` of them whose
+        outline deviation (80th percentile, radii) is least (-1: none). Returns (j, on)."""
+        no, nm = nodes.shape[0], nodes.shape[1]
+        fh, fw = fill.shape
+        on = np.zeros((no, nm), np.bool_)
+        cnt = np.zeros(no, np.int64)
+        for o in range(no):
+            for m in range(nm):
+                px = np.int64(np.rint((nodes[o, m, 0] - x) + pad))
+                py = np.int64(np.rint((nodes[o, m, 1] - y) + pad))
+                if px >= 0 and px < fw and py >= 0 and py < fh and fill[py, px] >= thr:
+                    on[o, m] = True
+                    cnt[o] += 1
+        best_j = -1
+        best = np.inf
+        dev = np.empty(cx.shape[0])
+        for o in range(no):
+            if cnt[o] < c0 or cnt[o] >= c1:
+                continue
+            for i in range(cx.shape[0]):
+                d2 = np.inf
+                for m in range(nm):
+                    if on[o, m]:
+                        dx = cx[i] - nodes[o, m, 0]
+                        dy = cy[i] - nodes[o, m, 1]
+                        v = dx * dx + dy * dy
+                        if v < d2:
+                            d2 = v
+                dev[i] = abs(math.sqrt(d2) / r - 1.0)
+            q = _pct80(dev)
+            if best_j < 0 or q < best:
+                best, best_j = q, o
+        return best_j, on
+
+
 _NO_U8 = np.zeros((0, 0), np.uint8)
 _NO_B = np.zeros(0, np.bool_)
 
@@ -289,3 +362,10 @@ def greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.nd
     d2 = (md * md).reshape(-1) if md.ndim else np.array([float(md) ** 2])
     return greedy_nms_core(np.asarray(xs), np.asarray(ys), v, d2,
                            _NO_B if allowed is None else np.asarray(allowed, np.bool_)).tolist()
+
+
+def scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
+    """``_scallop`` by the kernel (the caller handles no centres)."""
+    dt = np.result_type(contour, centres)
+    return float(scallop_core(contour.astype(dt, copy=False), centres.astype(dt, copy=False), dt.type(r),
+                              dt.type(1.0)))

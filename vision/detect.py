@@ -2501,18 +2501,24 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
         ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
         nodes = (np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T)[None] + (np.stack([gu, gv], axis=1) @
                                                                                  basis.T)[:, None]  # (64, M, 2)
-        on = filled(nodes)
-        used = on.any(axis=0)
-        nodes, on = nodes[:, used], on[:, used]
-        n = on.sum(axis=1)
-        cand = np.flatnonzero((n >= counts.start) & (n < counts.stop))
-        if len(cand) == 0:
-            continue
-        dx = cx[None, :, None] - nodes[cand, None, :, 0]
-        dy = cy[None, :, None] - nodes[cand, None, :, 1]
-        d2 = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
-        dev = np.abs(np.sqrt(d2) / r - 1.0)
-        j = int(cand[np.argmin(np.percentile(dev, 80, axis=1))])
+        if _jit_search.ENABLED:
+            j, on = _jit_search.lattice_offsets_core(nodes, fill, x, y, pad, np.float32(LATTICE_FILL), counts.start,
+                                                     counts.stop, cx, cy, r)
+            if j < 0:
+                continue
+        else:
+            on = filled(nodes)
+            used = on.any(axis=0)
+            nodes, on = nodes[:, used], on[:, used]
+            n = on.sum(axis=1)
+            cand = np.flatnonzero((n >= counts.start) & (n < counts.stop))
+            if len(cand) == 0:
+                continue
+            dx = cx[None, :, None] - nodes[cand, None, :, 0]
+            dy = cy[None, :, None] - nodes[cand, None, :, 1]
+            d2 = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
+            dev = np.abs(np.sqrt(d2) / r - 1.0)
+            j = int(cand[np.argmin(np.percentile(dev, 80, axis=1))])
         f = _scallop(contour, nodes[j][on[j]], r)
         if f < best_fit:
             best_fit, best = f, nodes[j][on[j]]
@@ -2592,6 +2598,8 @@ def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
     """How far (80th percentile, in radii) a blob's outline strays from the circles of the given centres."""
     if len(centres) == 0:
         return float("inf")
+    if _jit_search.ENABLED:
+        return _jit_search.scallop(contour, centres, r)
     dx = contour[:, None, 0] - centres[None, :, 0]
     dy = contour[:, None, 1] - centres[None, :, 1]
     d = np.sqrt((dx * dx + dy * dy).min(axis=1)) / r  # sqrt after the min: monotone, one root per point
