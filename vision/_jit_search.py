@@ -336,6 +336,98 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return best_j, on
 
 
+    @_njit
+    def blob_votes_core(gx16, gy16, rmap, bx0, by0, edge_min):  # type: ignore[no-untyped-def]
+        """``_blob_vote_peaks``' vote counts (float32 (h, w), before the blur) from the box's Sobel gradients: each
+        edge pixel (magnitude above ``edge_min``, float32) votes one local radius along its gradient both ways
+        (the offset a float32 product, the vote's place rounded in float64, clipped into the box). Returns
+        (counts, whether any pixel voted)."""
+        h, w = gx16.shape
+        acc = np.zeros((h, w), np.float32)
+        voted = False
+        for iy in range(h):
+            for ix in range(w):
+                gx = np.float32(gx16[iy, ix])
+                gy = np.float32(gy16[iy, ix])
+                m = np.float32(math.sqrt(gx * gx + gy * gy))  # (integer squares: exact in float32)
+                if not m > edge_min:
+                    continue
+                voted = True
+                rv = rmap[iy + by0, ix + bx0]
+                ux = np.float64((gx / m) * rv)
+                uy = np.float64((gy / m) * rv)
+                vx = min(max(np.int64(np.rint(ix + ux)), 0), w - 1)
+                vy = min(max(np.int64(np.rint(iy + uy)), 0), h - 1)
+                acc[vy, vx] += 1
+                vx = min(max(np.int64(np.rint(ix - ux)), 0), w - 1)
+                vy = min(max(np.int64(np.rint(iy - uy)), 0), h - 1)
+                acc[vy, vx] += 1
+        return acc, voted
+
+
+    @_njit
+    def peaks_core(dist, at, threshold, rmap, min_peak):  # type: ignore[no-untyped-def]
+        """``_candidates``' distance peaks: the local maxima at or above ``threshold`` among the set pixels ``at``
+        (``_local_maxima``), kept where at least ``min_peak`` local radii high (a float32 product and compare).
+        Returns (ys, xs, rloc, vals = height / rloc, float32)."""
+        f = maxima_at(dist, at, threshold)
+        h, w = dist.shape
+        ys = np.empty(f.shape[0], np.int64)
+        xs = np.empty(f.shape[0], np.int64)
+        rl = np.empty(f.shape[0], np.float32)
+        vals = np.empty(f.shape[0], np.float32)
+        m = 0
+        for t in range(f.shape[0]):
+            y = f[t] // w
+            x = f[t] - y * w
+            r = rmap[y, x]
+            d = dist[y, x]
+            if d >= min_peak * r:
+                ys[m] = y
+                xs[m] = x
+                rl[m] = r
+                vals[m] = d / r
+                m += 1
+        return ys[:m], xs[:m], rl[:m], vals[:m]
+
+    @_njit
+    def blobs_core(labels, ys, xs, vals, stats, rmap, max_peak, cluster_fill):  # type: ignore[no-untyped-def]
+        """``_candidates``' per-blob numbers: each peak's label, each blob's highest peak (radii), the peaks not
+        higher than ``max_peak`` in a blob whose peaks are not, each blob's radius at its box's centre and its
+        ball count by area (numpy's float64 over a float32 pi r r), and the blobs to split (wide, or 3+ balls by
+        area; 2-17 balls; not the background). Returns (lab, comp_max, sized, rc, guess, wide, todo)."""
+        n = stats.shape[0]
+        hh, ww = labels.shape
+        k = ys.shape[0]
+        lab = np.empty(k, np.int64)
+        comp_max = np.zeros(n, np.float32)
+        for t in range(k):
+            lab[t] = labels[ys[t], xs[t]]
+            if vals[t] > comp_max[lab[t]]:
+                comp_max[lab[t]] = vals[t]
+        sized = np.empty(k, np.bool_)
+        for t in range(k):
+            sized[t] = vals[t] <= max_peak and comp_max[lab[t]] <= max_peak
+        rc = np.empty(n, np.float32)
+        guess = np.empty(n, np.int64)
+        wide = np.empty(n, np.bool_)
+        todo = np.empty(n, np.int64)
+        m = 0
+        pi32 = np.float32(np.pi)
+        for i in range(n):
+            cy = min(stats[i, 1] + stats[i, 3] // 2, hh - 1)
+            cx = min(stats[i, 0] + stats[i, 2] // 2, ww - 1)
+            r = rmap[cy, cx]
+            rc[i] = r
+            den = np.float64((pi32 * r) * r)
+            guess[i] = np.int64(np.rint(np.float64(stats[i, 4]) * cluster_fill / den))
+            wide[i] = comp_max[i] > max_peak
+            if i > 0 and (wide[i] or guess[i] >= 3) and guess[i] >= 2 and guess[i] <= 17:
+                todo[m] = i
+                m += 1
+        return lab, comp_max, sized, rc, guess, wide, todo[:m]
+
+
 _NO_U8 = np.zeros((0, 0), np.uint8)
 _NO_B = np.zeros(0, np.bool_)
 

@@ -1293,35 +1293,45 @@ class BallDetector:
         p = self.p
         dist = cv2.distanceTransform(fg, cv2.DIST_L2, 3)
         on = _fg_flat(fg)  # the distance map is 0 off these: its peaks and the labelling read only them
-        ys, xs = _local_maxima(dist, p.min_peak * self._rmin(), at=on)
-        rloc = self.rmap[ys, xs]
-        keep = dist[ys, xs] >= p.min_peak * rloc
-        ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
-        vals = dist[ys, xs] / rloc  # peak height in local radii
-        # Components (one cheap labelling pass): peaks are grouped by blob, and blobs of several balls' area are
-        # split as a whole.
         # 16-bit labels (stats twice as fast) when the most blobs an 8-connected mask can hold fit in them
         labels_type = cv2.CV_16U if (fg.shape[0] + 1) // 2 * ((fg.shape[1] + 1) // 2) < 65535 else cv2.CV_32S
-        n, labels, stats = _components(fg, labels_type, on)
-        lab = labels[ys, xs]
-        comp_max = np.zeros(n, np.float32)
-        np.maximum.at(comp_max, lab, vals)
-        ball_sized = vals <= p.max_peak
-        ball_sized &= comp_max[lab] <= p.max_peak  # a wide blob that is not a rack (hand, arm) gives no balls
-        ball_sized &= ~self._ridge(fg, xs, ys, vals, rloc)
-        kept = _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized)
-        area = stats[:, cv2.CC_STAT_AREA]
-        cy = np.minimum(stats[:, 1] + stats[:, 3] // 2, fg.shape[0] - 1)
-        cx = np.minimum(stats[:, 0] + stats[:, 2] // 2, fg.shape[1] - 1)
-        rc = self.rmap[cy, cx]
-        guess = np.round(area * p.cluster_fill / (np.pi * rc * rc)).astype(int)
-        # A blob is split as a whole when it is wide (a rack whose gaps are filled by shadow: one broad distance
-        # peak) or when its area holds clearly more balls than it has peaks (a rack whose balls merge without
-        # pinching, so only some give peaks).
-        wide = comp_max > p.max_peak
-        under = guess >= 3
-        todo = np.flatnonzero((wide | under) & (guess >= 2) & (guess <= 17))
-        todo = todo[todo > 0]
+        if _jit_search.ENABLED and dist.flags.c_contiguous:  # (the same numbers by two kernels)
+            ys, xs, rloc, vals = _jit_search.peaks_core(dist, on, np.float32(p.min_peak * self._rmin()), self.rmap,
+                                                        np.float32(p.min_peak))
+            n, labels, stats = _components(fg, labels_type, on)
+            lab, comp_max, ball_sized, rc, guess, wide, todo = _jit_search.blobs_core(
+                labels, ys, xs, vals, stats, self.rmap, np.float32(p.max_peak), float(p.cluster_fill))
+            ball_sized &= ~self._ridge(fg, xs, ys, vals, rloc)
+            kept = _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized)
+            area = stats[:, cv2.CC_STAT_AREA]
+        else:
+            ys, xs = _local_maxima(dist, p.min_peak * self._rmin(), at=on)
+            rloc = self.rmap[ys, xs]
+            keep = dist[ys, xs] >= p.min_peak * rloc
+            ys, xs, rloc = ys[keep], xs[keep], rloc[keep]
+            vals = dist[ys, xs] / rloc  # peak height in local radii
+            # Components (one cheap labelling pass): peaks are grouped by blob, and blobs of several balls' area
+            # are split as a whole.
+            n, labels, stats = _components(fg, labels_type, on)
+            lab = labels[ys, xs]
+            comp_max = np.zeros(n, np.float32)
+            np.maximum.at(comp_max, lab, vals)
+            ball_sized = vals <= p.max_peak
+            ball_sized &= comp_max[lab] <= p.max_peak  # a wide blob that is not a rack (hand, arm) gives no balls
+            ball_sized &= ~self._ridge(fg, xs, ys, vals, rloc)
+            kept = _greedy_nms(xs, ys, vals, p.min_separation * rloc, ball_sized)
+            area = stats[:, cv2.CC_STAT_AREA]
+            cy = np.minimum(stats[:, 1] + stats[:, 3] // 2, fg.shape[0] - 1)
+            cx = np.minimum(stats[:, 0] + stats[:, 2] // 2, fg.shape[1] - 1)
+            rc = self.rmap[cy, cx]
+            guess = np.round(area * p.cluster_fill / (np.pi * rc * rc)).astype(int)
+            # A blob is split as a whole when it is wide (a rack whose gaps are filled by shadow: one broad
+            # distance peak) or when its area holds clearly more balls than it has peaks (a rack whose balls
+            # merge without pinching, so only some give peaks).
+            wide = comp_max > p.max_peak
+            under = guess >= 3
+            todo = np.flatnonzero((wide | under) & (guess >= 2) & (guess <= 17))
+            todo = todo[todo > 0]
         out: list[tuple[float, float]] = []
         kinds: list[int] = []
         replaced = np.zeros(n, bool)
@@ -1510,19 +1520,24 @@ class BallDetector:
         if h < 3 or w < 3:
             return np.zeros((0, 2), np.float32)
         gx16, gy16 = cv2.spatialGradient(grey)
-        gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
-        mag = cv2.magnitude(gx, gy)
-        f = np.flatnonzero(mag > self.p.edge_min)  # by flat index (cheaper to find and gather with)
-        if len(f) == 0:
-            return np.zeros((0, 2), np.float32)
-        iy, ix = np.divmod(f, w)
-        m = mag.reshape(-1).take(f)
-        rv = self.rmap[iy + by0, ix + bx0]
-        ux, uy = gx.reshape(-1).take(f) / m * rv, gy.reshape(-1).take(f) / m * rv
-        vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
-        vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
-        acc = cv2.GaussianBlur(np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w),
-                               (0, 0), 0.8)
+        if _jit_search.ENABLED:
+            counts, voted = _jit_search.blob_votes_core(gx16, gy16, self.rmap, bx0, by0, np.float32(self.p.edge_min))
+            if not voted:
+                return np.zeros((0, 2), np.float32)
+        else:
+            gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+            mag = cv2.magnitude(gx, gy)
+            f = np.flatnonzero(mag > self.p.edge_min)  # by flat index (cheaper to find and gather with)
+            if len(f) == 0:
+                return np.zeros((0, 2), np.float32)
+            iy, ix = np.divmod(f, w)
+            m = mag.reshape(-1).take(f)
+            rv = self.rmap[iy + by0, ix + bx0]
+            ux, uy = gx.reshape(-1).take(f) / m * rv, gy.reshape(-1).take(f) / m * rv
+            vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
+            vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
+            counts = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w)
+        acc = cv2.GaussianBlur(counts, (0, 0), 0.8)
         k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
         py, px = _local_maxima(acc, k)
         # inside the blob (its own pixels, not the gaps between it and the box)
