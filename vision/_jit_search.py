@@ -428,6 +428,116 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return lab, comp_max, sized, rc, guess, wide, todo[:m]
 
 
+    @_njit
+    def ridge_core(fg, xs, ys, vals, rloc, thin_peak, elongation, half):  # type: ignore[no-untyped-def]
+        """``BallDetector._ridge``: for each peak lower than ``thin_peak`` (float32), the raw moments of the set
+        pixels of ``fg`` within 1.5 radii (the float32 1.5 r, squared in float32; the window clipped to the image
+        as the numpy path's gather) in a (2 half + 1)^2 window (integer sums: exact in any order), then numpy's
+        float64 covariance and eigenvalue arithmetic. Returns the flags (K,)."""
+        h, w = fg.shape
+        out = np.zeros(xs.shape[0], np.bool_)
+        for i in range(xs.shape[0]):
+            if not vals[i] < thin_peak:
+                continue
+            r15 = np.float32(1.5) * rloc[i]
+            lim = np.float64(r15 * r15)
+            s0 = 0.0
+            sx = 0.0
+            sy = 0.0
+            sxx = 0.0
+            syy = 0.0
+            sxy = 0.0
+            for gy in range(-half, half + 1):
+                wy = min(max(ys[i] + gy, 0), h - 1)
+                for gx in range(-half, half + 1):
+                    if np.float64(gx * gx + gy * gy) > lim:
+                        continue
+                    wx = min(max(xs[i] + gx, 0), w - 1)
+                    if fg[wy, wx] > 0:
+                        s0 += 1.0
+                        sx += gx
+                        sy += gy
+                        sxx += gx * gx
+                        syy += gy * gy
+                        sxy += gx * gy
+            n = max(s0, 1.0)
+            mx = sx / n
+            my = sy / n
+            cxx = sxx / n - mx * mx
+            cyy = syy / n - my * my
+            cxy = sxy / n - mx * my
+            tr = cxx + cyy
+            det = cxx * cyy - cxy * cxy
+            disc = math.sqrt(max(tr * tr / 4 - det, 0.0))
+            big = tr / 2 + disc
+            small = max(tr / 2 - disc, 1e-6)
+            out[i] = big > elongation * small
+        return out
+
+    @_njit
+    def nearest_labels(pts, centers):  # type: ignore[no-untyped-def]
+        """``_lloyd``'s starting labels: each point's nearest centre by float64 squared distance (the first of
+        equals, as argmin). Returns int32 (N, 1)."""
+        out = np.empty((pts.shape[0], 1), np.int32)
+        for i in range(pts.shape[0]):
+            best = np.inf
+            k = 0
+            for j in range(centers.shape[0]):
+                dx = pts[i, 0] - centers[j, 0]
+                dy = pts[i, 1] - centers[j, 1]
+                d = dx * dx + dy * dy
+                if d < best:
+                    best = d
+                    k = j
+            out[i, 0] = k
+        return out
+
+    @_njit
+    def min_gap(c):  # type: ignore[no-untyped-def]
+        """``_best_count``'s closest two centres: the least float64 distance between two of ``c`` (1e9 for one)."""
+        best = 1e9
+        for i in range(c.shape[0]):
+            for j in range(c.shape[0]):
+                if i != j:
+                    dx = c[i, 0] - c[j, 0]
+                    dy = c[i, 1] - c[j, 1]
+                    best = min(best, math.sqrt(dx * dx + dy * dy))
+        return best
+
+    @_njit
+    def farthest_core(pts, start, count):  # type: ignore[no-untyped-def]
+        """``_farthest_init`` after its first centres ``start`` (float64 (k, 2)): the farthest-point picks, each
+        the first point of greatest float64 distance to every centre so far. Returns (count, 2)."""
+        k0 = start.shape[0]
+        out = np.empty((max(count, k0), 2))
+        out[:k0] = start
+        n = pts.shape[0]
+        d = np.empty(n)
+        for i in range(n):
+            best = np.inf
+            for j in range(k0):
+                dx = pts[i, 0] - start[j, 0]
+                dy = pts[i, 1] - start[j, 1]
+                best = min(best, math.sqrt(dx * dx + dy * dy))
+            d[i] = best
+        m = k0
+        while m < count:
+            j = 0
+            for i in range(1, n):
+                if d[i] > d[j]:
+                    j = i
+            out[m, 0] = pts[j, 0]
+            out[m, 1] = pts[j, 1]
+            m += 1
+            px = pts[j, 0]
+            py = pts[j, 1]
+            for i in range(n):
+                dx = pts[i, 0] - px
+                dy = pts[i, 1] - py
+                d[i] = min(d[i], math.sqrt(dx * dx + dy * dy))
+        return out[:max(count, k0)]
+
+
 _NO_U8 = np.zeros((0, 0), np.uint8)
 _NO_B = np.zeros(0, np.bool_)
 

@@ -1562,6 +1562,9 @@ class BallDetector:
             return out
         h, w = fg.shape
         half = int(np.ceil(1.5 * float(rloc[thin].max())))
+        if _jit_search.ENABLED:
+            return _jit_search.ridge_core(fg, np.asarray(xs, np.int64), np.asarray(ys, np.int64), vals, rloc,
+                                          np.float32(self.p.thin_peak), float(self.p.thin_elongation), half)
         gy, gx = _grid(half)
         inside = (gx * gx + gy * gy) <= (1.5 * rloc[thin])[:, None, None] ** 2  # (K, S, S)
         wx = _clip(xs[thin, None, None] + gx[None], 0, w - 1)
@@ -2394,8 +2397,11 @@ def _best_count(sample: np.ndarray, counts: list[int], inits: list[np.ndarray], 
         score, centers = np.inf, None
         for init in inits:
             c = _lloyd(sample, init[:count])
-            gaps = np.linalg.norm(c[:, None] - c[None], axis=-1) + np.eye(count) * 1e9
-            if float(gaps.min()) < MIN_CLUSTER_GAP * r:
+            if _jit_search.ENABLED:
+                gap = _jit_search.min_gap(c)
+            else:
+                gap = float((np.linalg.norm(c[:, None] - c[None], axis=-1) + np.eye(count) * 1e9).min())
+            if gap < MIN_CLUSTER_GAP * r:
                 continue
             sc = _scallop(contour, c, r)
             if sc < score:
@@ -2588,6 +2594,8 @@ def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray
     if not c:
         c.append(pts.mean(axis=0))
         c[0] = pts[int(np.argmin(np.linalg.norm(pts - c[0], axis=1)))]
+    if _jit_search.ENABLED and pts.dtype == np.float64:
+        return _jit_search.farthest_core(pts, np.array(c, np.float64).reshape(-1, 2), count)
     d = np.linalg.norm(pts[:, None] - np.array(c)[None], axis=-1).min(axis=1)
     px, py = pts[:, 0].copy(), pts[:, 1].copy()
     while len(c) < count:
@@ -2600,10 +2608,13 @@ def _farthest_init(pts: np.ndarray, seeds: np.ndarray, count: int) -> np.ndarray
 
 def _lloyd(pts: np.ndarray, centers: np.ndarray) -> np.ndarray:
     """k-means from given centres (deterministic): OpenCV's k-means started from the labels they imply."""
-    dx = pts[:, None, 0] - centers[None, :, 0]
-    dy = pts[:, None, 1] - centers[None, :, 1]
-    d = dx * dx + dy * dy
-    labels = np.argmin(d, axis=1).astype(np.int32).reshape(-1, 1)
+    if _jit_search.ENABLED and pts.dtype == np.float64 and centers.dtype == np.float64:
+        labels = _jit_search.nearest_labels(pts, centers)
+    else:
+        dx = pts[:, None, 0] - centers[None, :, 0]
+        dy = pts[:, None, 1] - centers[None, :, 1]
+        d = dx * dx + dy * dy
+        labels = np.argmin(d, axis=1).astype(np.int32).reshape(-1, 1)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.02)
     _, _, out = cv2.kmeans(pts.astype(np.float32), len(centers), labels, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     return out.astype(np.float64)
