@@ -538,6 +538,58 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return out[:max(count, k0)]
 
 
+    @_njit
+    def lattice_consensus(uv, gu, gv, tol2):  # type: ignore[no-untyped-def]
+        """``_snap_to_lattice``'s consensus for one angle: each centre's place in its cell (``uv`` less its
+        rounding), its offset from each of the 64 trial offsets (``gu``, ``gv``) wrapped into a cell, the offset
+        most centres lie within ``tol2`` of (the first of equals) and the mean offset of those (numpy's pairwise
+        sum from 0, over the count). Returns (j, mean u, mean v)."""
+        n = uv.shape[0]
+        g = gu.shape[0]
+        du = np.empty((n, g))
+        dv = np.empty((n, g))
+        close = np.zeros((n, g), np.bool_)
+        cnt = np.zeros(g, np.int64)
+        for i in range(n):
+            fu = uv[i, 0] - np.rint(uv[i, 0])
+            fv = uv[i, 1] - np.rint(uv[i, 1])
+            for k in range(g):
+                a = fu - gu[k]
+                a = a - np.rint(a)
+                b = fv - gv[k]
+                b = b - np.rint(b)
+                du[i, k] = a
+                dv[i, k] = b
+                if (a * a + b * b) + a * b < tol2:
+                    close[i, k] = True
+                    cnt[k] += 1
+        j = 0
+        for k in range(1, g):
+            if cnt[k] > cnt[j]:
+                j = k
+        su = np.empty(cnt[j])
+        sv = np.empty(cnt[j])
+        m = 0
+        for i in range(n):
+            if close[i, j]:
+                su[m] = du[i, j]
+                sv[m] = dv[i, j]
+                m += 1
+        return j, _jit.pairwise_add(su, 0, m) / m, _jit.pairwise_add(sv, 0, m) / m
+
+    @_njit
+    def lattice_filled(nodes, fill, x, y, pad, thr):  # type: ignore[no-untyped-def]
+        """``_snap_to_lattice``'s ``filled`` for nodes (M, 2): the disc share at each node's pixel (float64 place,
+        rounded half to even) at least ``thr`` (float32)."""
+        fh, fw = fill.shape
+        out = np.zeros(nodes.shape[0], np.bool_)
+        for m in range(nodes.shape[0]):
+            px = np.int64(np.rint((nodes[m, 0] - x) + pad))
+            py = np.int64(np.rint((nodes[m, 1] - y) + pad))
+            out[m] = px >= 0 and px < fw and py >= 0 and py < fh and fill[py, px] >= thr
+        return out
+
+
 _NO_U8 = np.zeros((0, 0), np.uint8)
 _NO_B = np.zeros(0, np.bool_)
 

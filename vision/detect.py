@@ -2473,6 +2473,8 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
         lo, hi = np.floor(span.min(axis=0)), np.ceil(span.max(axis=0))
         ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
         nodes = o + np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T
+        if _jit_search.ENABLED:
+            return nodes[_jit_search.lattice_filled(nodes, fill, x, y, pad, np.float32(LATTICE_FILL))]
         return nodes[filled(nodes)]
 
     split_fit = np.inf if angle_only else _scallop(contour, split, r)
@@ -2488,15 +2490,19 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     for th in theta + np.deg2rad([-2.0, 0.0, 2.0]):
         basis, inv = _lattice_basis(th, d)
         uv = c @ inv.T
-        frac = uv - np.round(uv)  # each centre's place in its lattice cell
-        du = frac[:, None, 0] - gu[None]
-        dv = frac[:, None, 1] - gv[None]
-        du -= np.round(du)
-        dv -= np.round(dv)
-        close = du * du + dv * dv + du * dv < LATTICE_TOL ** 2  # |u a + v b|^2 / d^2 on the 60-degree basis
-        j = int(np.argmax(close.sum(axis=0)))
-        inl = close[:, j]
-        nodes = nodes_at(basis @ np.array([gu[j] + du[inl, j].mean(), gv[j] + dv[inl, j].mean()]), basis, inv)
+        if _jit_search.ENABLED:
+            j, mu, mv = _jit_search.lattice_consensus(uv, gu, gv, LATTICE_TOL ** 2)
+        else:
+            frac = uv - np.round(uv)  # each centre's place in its lattice cell
+            du = frac[:, None, 0] - gu[None]
+            dv = frac[:, None, 1] - gv[None]
+            du -= np.round(du)
+            dv -= np.round(dv)
+            close = du * du + dv * dv + du * dv < LATTICE_TOL ** 2  # |u a + v b|^2 / d^2 on the 60-degree basis
+            j = int(np.argmax(close.sum(axis=0)))
+            inl = close[:, j]
+            mu, mv = du[inl, j].mean(), dv[inl, j].mean()
+        nodes = nodes_at(basis @ np.array([gu[j] + mu, gv[j] + mv]), basis, inv)
         if len(nodes):
             f = _scallop(contour, nodes, r)
             if f < best_fit:
