@@ -246,14 +246,14 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             i = order[t]
             if use and not allowed[i]:
                 continue
-            xi = np.float64(xs[i])
-            yi = np.float64(ys[i])
+            xi = xs[i]
+            yi = ys[i]
             di = d2[0] if one else d2[i]
             free = True
             for s in range(m):
                 j = kept[s]
-                dx = xi - np.float64(xs[j])
-                dy = yi - np.float64(ys[j])
+                dx = xi - xs[j]
+                dy = yi - ys[j]
                 if dx * dx + dy * dy < di:
                     free = False
                     break
@@ -611,10 +611,12 @@ def isolated(det: object, fg: np.ndarray, cands: np.ndarray, others: np.ndarray 
 def greedy_nms(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist: np.ndarray | float,
                allowed: np.ndarray | None) -> list[int]:
     """``_greedy_nms`` by the kernel (the same indices, in the same order)."""
-    v = np.asarray(vals)
+    # float64 throughout (one compiled signature): the numpy path measures in float64, and a float32 strength
+    # widened keeps its order and its ties
+    v = np.asarray(vals, np.float64)
     md = np.asarray(min_dist, dtype=np.float64)
     d2 = (md * md).reshape(-1) if md.ndim else np.array([float(md) ** 2])
-    return greedy_nms_core(np.asarray(xs), np.asarray(ys), v, d2,
+    return greedy_nms_core(np.asarray(xs, np.float64), np.asarray(ys, np.float64), v, d2,
                            _NO_B if allowed is None else np.asarray(allowed, np.bool_)).tolist()
 
 
