@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision import _jit, region
+from vision import _jit, _jit_votes, region
 from vision.calibration import TableCalibration
 from vision.geometry import TableGeometry
 from vision.region import RegionParams
@@ -1509,6 +1509,17 @@ class BallDetector:
         h, w = grey.shape
         if h < 3 or w < 3:
             return np.zeros((0, 2), np.float32)
+        if _jit_votes.ENABLED:  # the same votes and peaks by the compiled kernels (the blur by OpenCV)
+            f, tp, tm = _jit_votes.edge_votes(grey, None, self.rmap, np.float32(self.p.edge_min), bx0, by0)
+            if len(f) == 0:
+                return np.zeros((0, 2), np.float32)
+            counts = _jit_votes.vote_counts(h * w, f, tp, tm, None)[0]
+            acc = cv2.GaussianBlur(counts.reshape(h, w), (0, 0), 0.8)
+            k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
+            pts = _jit_votes.blob_peaks(acc, np.float32(k), comp, bx0 - x, by0 - y, 1.5 * r)
+            pts[:, 0] += bx0
+            pts[:, 1] += by0
+            return pts
         gx16, gy16 = cv2.spatialGradient(grey)
         gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
         mag = cv2.magnitude(gx, gy)
@@ -1577,8 +1588,10 @@ class BallDetector:
         map in ``_acc``."""
         if grey is None:
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        if _jit_votes.ENABLED:
+            return self._votes_jit(known, grey)
         c = self._edges
-        if c is None or c[0] is not grey or c[1] is not self.table_mask:  # (a search votes twice when peaks move)
+        if c is None or len(c) != 6 or c[0] is not grey or c[1] is not self.table_mask:  # (a search votes twice when peaks move)
             gx16, gy16 = cv2.spatialGradient(grey)
             gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
             mag = cv2.magnitude(gx, gy)
@@ -1616,6 +1629,32 @@ class BallDetector:
         acc = np.bincount(vy.astype(np.intp), minlength=h * w).astype(np.float32)
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         self._acc_dil = cv2.dilate(self._acc, _K3)  # its 3x3 maximum: the peak searches and _beside share it
+
+    def _votes_jit(self, known: np.ndarray, grey: np.ndarray) -> None:
+        """``_votes`` by the compiled kernels (``vision._jit_votes``: the same integer gradients, float32 steps and
+        float64 rounding; the known balls' discs still drawn by ``cv2.circle``, the blur and dilation by OpenCV)."""
+        c = self._edges
+        if c is None or len(c) != 5 or c[0] is not grey or c[1] is not self.table_mask:
+            f, tp, tm = _jit_votes.edge_votes(grey, self.table_mask, self.rmap, np.float32(self.p.edge_min), 0, 0)
+            c = self._edges = (grey, self.table_mask, f, tp, tm)
+        f, tp, tm = c[2], c[3], c[4]
+        h, w = grey.shape
+        discs = None
+        if len(known) and len(f):  # balls already found vote for nothing new
+            kx = np.round(known[:, 0] * 16).astype(int).tolist()
+            ky = np.round(known[:, 1] * 16).astype(int).tolist()
+            rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
+                           np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
+            discs = np.zeros((h, w), np.uint8)
+            for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
+                cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
+            discs = discs.reshape(-1)
+        acc, voters = _jit_votes.vote_counts(h * w, f, tp, tm, discs)
+        if voters == 0:
+            self._acc = self._acc_dil = np.zeros((h, w), np.float32)
+            return
+        self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        self._acc_dil = cv2.dilate(self._acc, _K3)
 
     _radius_range: tuple[np.ndarray, float, float] | None = None  # (the radius map, its min, its max)
 

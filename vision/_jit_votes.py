@@ -1,0 +1,190 @@
+"""Optional compiled kernels (numba) for the detector's symmetry votes and the search steps that read them (vjitV14,
+a prototype beside ``vision/_jit.py``): off unless ``CUEREF_NUMBA=1`` and numba imports. Each kernel gives the numpy
+path's output bit for bit: the gradients, the vote targets and the counts are integer arithmetic (or float32/float64
+steps repeated in numpy's order and dtypes); OpenCV's float filters (``GaussianBlur``, ``dilate``) stay OpenCV calls
+between the kernels.
+
+Why: ``_search`` makes ~1,200 small numpy/OpenCV calls a frame at 2-10 us each; one kernel call per step replaces
+tens of them."""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from vision import _jit
+
+AVAILABLE = _jit.AVAILABLE
+ENABLED = AVAILABLE and os.environ.get("CUEREF_NUMBA_VOTES", "1") == "1"  # the detector's switch (tests flip it)
+
+if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+    _k = _jit._jit
+
+    @_k
+    def edge_votes(grey, mask, rmap, edge_min, ox, oy):  # type: ignore[no-untyped-def]
+        """The edge pixels of ``grey`` (uint8, h x w) where ``mask`` is set (bit 0, as ``_fg_flat``) and the 3x3
+        Sobel magnitude (``cv2.spatialGradient``: int16, border reflected 101; ``cv2.magnitude`` of the float32
+        gradients, exact for whole numbers) exceeds ``edge_min`` (float32), in raster order, and the two pixels
+        each votes for, one local radius (``rmap`` at ``oy + y, ox + x``, float32) along its gradient both ways:
+        ``round(x +- gx / m * r)`` in float64 (float32 ``gx / m * r``), clipped to the image, as flat indices.
+        ``mask`` may be None (every pixel). Returns (f, plus, minus) int64."""
+        h, w = grey.shape
+        cap = h * w
+        f = np.empty(cap, np.int64)
+        tp = np.empty(cap, np.int64)
+        tm = np.empty(cap, np.int64)
+        # the smallest squared magnitude (a whole number) whose float32 square root exceeds edge_min: a cheap
+        # integer test first, the exact one (sqrt, > edge_min) after it
+        s_lo = max(int(np.float64(edge_min) * np.float64(edge_min)) - 2, 0)
+        sq = np.empty(w, np.int32)
+        n = 0
+        for y in range(h):
+            ym = y - 1 if y > 0 else 1
+            yp = y + 1 if y < h - 1 else h - 2
+            ra = grey[ym]
+            rb = grey[y]
+            rc = grey[yp]
+            for x in range(1, w - 1):  # (branch-free: vectorised)
+                gx = (np.int32(ra[x + 1]) - np.int32(ra[x - 1])) + 2 * (np.int32(rb[x + 1]) - np.int32(rb[x - 1])) \
+                    + (np.int32(rc[x + 1]) - np.int32(rc[x - 1]))
+                gy = (np.int32(rc[x - 1]) - np.int32(ra[x - 1])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
+                    + (np.int32(rc[x + 1]) - np.int32(ra[x + 1]))
+                sq[x] = gx * gx + gy * gy
+            for x in (0, w - 1):  # reflected 101 at the ends
+                xm = x - 1 if x > 0 else 1
+                xp = x + 1 if x < w - 1 else w - 2
+                gx = (np.int32(ra[xp]) - np.int32(ra[xm])) + 2 * (np.int32(rb[xp]) - np.int32(rb[xm])) \
+                    + (np.int32(rc[xp]) - np.int32(rc[xm]))
+                gy = (np.int32(rc[xm]) - np.int32(ra[xm])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
+                    + (np.int32(rc[xp]) - np.int32(ra[xp]))
+                sq[x] = gx * gx + gy * gy
+            for x in range(w):
+                if sq[x] <= s_lo:
+                    continue
+                if mask is not None and (mask[y, x] & 1) == 0:
+                    continue
+                m = np.sqrt(np.float32(sq[x]))
+                if not m > edge_min:
+                    continue
+                xm = x - 1 if x > 0 else 1
+                xp = x + 1 if x < w - 1 else w - 2
+                gx = (np.int32(ra[xp]) - np.int32(ra[xm])) + 2 * (np.int32(rb[xp]) - np.int32(rb[xm])) \
+                    + (np.int32(rc[xp]) - np.int32(rc[xm]))
+                gy = (np.int32(rc[xm]) - np.int32(ra[xm])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
+                    + (np.int32(rc[xp]) - np.int32(ra[xp]))
+                r = rmap[oy + y, ox + x]
+                ux = np.float32(np.float32(gx) / m) * r
+                uy = np.float32(np.float32(gy) / m) * r
+                xf = np.float64(x)
+                yf = np.float64(y)
+                vx = min(max(np.rint(xf + np.float64(ux)), 0.0), np.float64(w - 1))
+                vy = min(max(np.rint(yf + np.float64(uy)), 0.0), np.float64(h - 1))
+                tp[n] = np.int64(vy) * w + np.int64(vx)
+                vx = min(max(np.rint(xf - np.float64(ux)), 0.0), np.float64(w - 1))
+                vy = min(max(np.rint(yf - np.float64(uy)), 0.0), np.float64(h - 1))
+                tm[n] = np.int64(vy) * w + np.int64(vx)
+                f[n] = y * w + x
+                n += 1
+        return f[:n].copy(), tp[:n].copy(), tm[:n].copy()
+
+    @_k
+    def vote_counts(size, f, tp, tm, discs):  # type: ignore[no-untyped-def]
+        """``np.bincount`` of both targets of every edge pixel not on ``discs`` (flat uint8, 0 = free; None:
+        all vote), as float32 of ``size`` (whole numbers: exact). Returns (counts, voters)."""
+        acc = np.zeros(size, np.float32)
+        nv = 0
+        for e in range(f.shape[0]):
+            if discs is not None and discs[f[e]] != 0:
+                continue
+            acc[tp[e]] += np.float32(1.0)
+            acc[tm[e]] += np.float32(1.0)
+            nv += 1
+        return acc, nv
+
+    @_k
+    def nms_order(vals):  # type: ignore[no-untyped-def]
+        """``np.argsort(-vals, kind="stable")``: strongest first, ties in index order (insertion sort: a few
+        points)."""
+        n = vals.shape[0]
+        idx = np.arange(n)
+        for i in range(1, n):
+            j = idx[i]
+            v = vals[j]
+            k = i - 1
+            while k >= 0 and vals[idx[k]] < v:
+                idx[k + 1] = idx[k]
+                k -= 1
+            idx[k + 1] = j
+        return idx
+
+    @_k
+    def greedy_nms(xs, ys, vals, d2):  # type: ignore[no-untyped-def]
+        """``detect._greedy_nms`` (no ``allowed``): indices kept, strongest first; a point is dropped when it lies
+        within its own ``min_dist`` (``d2``: its square, float64) of one kept before it (float64 distances)."""
+        order = nms_order(vals)
+        kept = np.empty(order.shape[0], np.int64)
+        nk = 0
+        for i in order:
+            xi = np.float64(xs[i])
+            yi = np.float64(ys[i])
+            ok = True
+            for t in range(nk):
+                j = kept[t]
+                dx = xi - np.float64(xs[j])
+                dy = yi - np.float64(ys[j])
+                if dx * dx + dy * dy < d2[i]:
+                    ok = False
+                    break
+            if ok:
+                kept[nk] = i
+                nk += 1
+        return kept[:nk].copy()
+
+    @_k
+    def local_maxima(acc, thr):  # type: ignore[no-untyped-def]
+        """``detect._local_maxima(acc, threshold)`` (no dilated map): pixels at or above ``thr`` (float32, as
+        cv2.compare takes it) and at least each 3x3 neighbour inside the image, raster order. (ys, xs) int64."""
+        h, w = acc.shape
+        ys = np.empty(h * w, np.int64)
+        xs = np.empty(h * w, np.int64)
+        n = 0
+        for y in range(h):
+            for x in range(w):
+                v = acc[y, x]
+                if not v >= thr:
+                    continue
+                top = True
+                for yy in range(max(y - 1, 0), min(y + 2, h)):
+                    for xx in range(max(x - 1, 0), min(x + 2, w)):
+                        if not v >= acc[yy, xx]:
+                            top = False
+                if top:
+                    ys[n] = y
+                    xs[n] = x
+                    n += 1
+        return ys[:n].copy(), xs[:n].copy()
+
+    @_k
+    def blob_peaks(acc, thr, comp, ox, oy, min_dist):  # type: ignore[no-untyped-def]
+        """The rest of ``BallDetector._blob_vote_peaks`` after the blur: the vote map's local maxima at or above
+        ``thr`` (float32) on the blob's pixels (``comp`` at ``(py + oy, px + ox)``), thinned by ``_greedy_nms`` at
+        ``min_dist``; (K, 2) float32 box coordinates (the caller adds the box's origin)."""
+        py, px = local_maxima(acc, thr)
+        hc, wc = comp.shape
+        keep = np.zeros(py.shape[0], np.bool_)
+        for i in range(py.shape[0]):
+            cy = py[i] + oy
+            cx = px[i] + ox
+            keep[i] = cy >= 0 and cy < hc and cx >= 0 and cx < wc and comp[cy, cx] > 0
+        py = py[keep]
+        px = px[keep]
+        vals = np.empty(py.shape[0], np.float32)
+        for i in range(py.shape[0]):
+            vals[i] = acc[py[i], px[i]]
+        d2 = np.full(py.shape[0], np.float64(min_dist) ** 2)
+        kept = greedy_nms(px, py, vals, d2)
+        out = np.empty((kept.shape[0], 2), np.float32)
+        for t in range(kept.shape[0]):
+            out[t, 0] = np.float32(px[kept[t]])
+            out[t, 1] = np.float32(py[kept[t]])
+        return out
