@@ -188,3 +188,123 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             out[t, 0] = np.float32(px[kept[t]])
             out[t, 1] = np.float32(py[kept[t]])
         return out
+
+    @_k
+    def maxima_dil(acc, dil, thr):  # type: ignore[no-untyped-def]
+        """``detect._local_maxima(acc, threshold, dilated)``: pixels at or above ``thr`` (float32) and at least
+        their 3x3 maximum ``dil``, raster order. Returns (ys, xs, values)."""
+        h, w = acc.shape
+        ys = np.empty(h * w, np.int64)
+        xs = np.empty(h * w, np.int64)
+        n = 0
+        for y in range(h):
+            for x in range(w):
+                v = acc[y, x]
+                if v >= thr and v >= dil[y, x]:
+                    ys[n] = y
+                    xs[n] = x
+                    n += 1
+        vals = np.empty(n, np.float32)
+        for i in range(n):
+            vals[i] = acc[ys[i], xs[i]]
+        return ys[:n].copy(), xs[:n].copy(), vals
+
+    @_k
+    def far_from(px, py, known, lim):  # type: ignore[no-untyped-def]
+        """True where point (px, py) lies farther than ``lim`` (float32, widened) from every ``known`` centre (float64
+        distances as np.linalg.norm sums them); all True without known centres."""
+        out = np.ones(px.shape[0], np.bool_)
+        if known.shape[0] == 0:
+            return out
+        for i in range(px.shape[0]):
+            best = np.inf
+            for j in range(known.shape[0]):
+                dx = np.float64(px[i]) - known[j, 0]
+                dy = np.float64(py[i]) - known[j, 1]
+                d = np.sqrt(dx * dx + dy * dy)
+                if d < best:
+                    best = d
+            out[i] = best > np.float64(lim[i])
+        return out
+
+    @_k
+    def symmetric_spots(acc, rmap, py, px, k, min_sep, known):  # type: ignore[no-untyped-def]
+        """``BallDetector._symmetric_spots`` after the vote map's maxima (py, px): those reaching ``k`` x the local
+        radius (float32, as numpy's float32 arrays take a Python float), thinned by ``_greedy_nms`` at
+        ``min_sep`` radii, away from ``known``. (K, 2) float64."""
+        k32 = np.float32(k)
+        s32 = np.float32(min_sep)
+        n = py.shape[0]
+        sel = np.zeros(n, np.bool_)
+        for i in range(n):
+            sel[i] = acc[py[i], px[i]] >= k32 * rmap[py[i], px[i]]
+        py = py[sel]
+        px = px[sel]
+        m = py.shape[0]
+        vals = np.empty(m, np.float32)
+        lim = np.empty(m, np.float32)
+        d2 = np.empty(m, np.float64)
+        for i in range(m):
+            vals[i] = acc[py[i], px[i]]
+            lim[i] = s32 * rmap[py[i], px[i]]
+            d2[i] = np.float64(lim[i]) ** 2
+        kept = greedy_nms(px, py, vals, d2)
+        kx = px[kept]
+        ky = py[kept]
+        ok = far_from(kx, ky, known, lim[kept])
+        out = np.empty((int(ok.sum()), 2))
+        t = 0
+        for i in range(kx.shape[0]):
+            if ok[i]:
+                out[t, 0] = np.float64(kx[i])
+                out[t, 1] = np.float64(ky[i])
+                t += 1
+        return out
+
+    @_k
+    def recentre(acc, rmap, pts, k):  # type: ignore[no-untyped-def]
+        """``BallDetector._recentre``: each point moved to the strongest vote within one local radius (raster order's
+        first on ties) when it reaches ``k`` x that radius (compared in float32, as numpy compares a float32 value
+        with a Python float); Python's slice bounds and rounding (half to even). Returns (moved, found)."""
+        h, w = acc.shape
+        hr, wr = rmap.shape
+        n = pts.shape[0]
+        out = pts.copy()
+        found = np.zeros(n, np.bool_)
+        for i in range(n):
+            x = pts[i, 0]
+            y = pts[i, 1]
+            xi = np.int64(np.rint(x))
+            yi = np.int64(np.rint(y))
+            r = np.float64(rmap[min(max(yi, 0), hr - 1), min(max(xi, 0), wr - 1)])
+            half = np.int64(np.ceil(r))
+            ya = max(yi - half, 0)
+            xa = max(xi - half, 0)
+            yb = yi + half + 1
+            xb = xi + half + 1
+            if yb < 0:  # a negative slice end counts from the end
+                yb = max(yb + h, 0)
+            if xb < 0:
+                xb = max(xb + w, 0)
+            yb = min(yb, h)
+            xb = min(xb, w)
+            if ya >= yb or xa >= xb:
+                continue
+            r2 = r * r
+            best = np.float32(-1.0)
+            bx = 0
+            by = 0
+            for yy in range(ya, yb):
+                dy = np.float64(yy) - y
+                for xx in range(xa, xb):
+                    dx = np.float64(xx) - x
+                    v = acc[yy, xx] if dx * dx + dy * dy <= r2 else np.float32(0.0)
+                    if v > best:
+                        best = v
+                        bx = xx
+                        by = yy
+            if best >= np.float32(k * r):
+                out[i, 0] = np.float64(bx)
+                out[i, 1] = np.float64(by)
+                found[i] = True
+        return out, found

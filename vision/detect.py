@@ -1680,12 +1680,19 @@ class BallDetector:
         takes a 1 x 1 array for a scalar, hence the repeat)."""
         acc = self._acc
         low = min(1.0, self.p.faint_votes) * self._vote_threshold() * self._rmin()
+        jit = _jit_votes.ENABLED
         if threshold < low:
+            if jit:
+                return _jit_votes.maxima_dil(acc, self._acc_dil, np.float32(threshold))[:2]
             return _local_maxima(acc, threshold, self._acc_dil)
         c = self._acc_peaks
         if c is None or c[0] is not acc or c[1] != low:
-            ys, xs = _local_maxima(acc, low, self._acc_dil)
-            c = self._acc_peaks = (acc, low, ys, xs, acc[ys, xs])
+            if jit:  # the same compares in one pass (cv2.compare's float32 threshold)
+                ys, xs, v = _jit_votes.maxima_dil(acc, self._acc_dil, np.float32(low))
+                c = self._acc_peaks = (acc, low, ys, xs, v)
+            else:
+                ys, xs = _local_maxima(acc, low, self._acc_dil)
+                c = self._acc_peaks = (acc, low, ys, xs, acc[ys, xs])
         ys, xs, v = c[2], c[3], c[4]
         if threshold == low or len(v) == 0:
             return ys, xs
@@ -1705,6 +1712,9 @@ class BallDetector:
         self._last_acc = acc
         k = self._vote_threshold()
         py, px = self._acc_maxima(k * self._rmin())
+        if _jit_votes.ENABLED:  # the selection, NMS and known test in one kernel (the same float32/float64 steps)
+            return _jit_votes.symmetric_spots(acc, self.rmap, py, px, k, self.p.min_separation,
+                                              np.ascontiguousarray(known, np.float64).reshape(-1, 2))
         rloc = self.rmap[py, px]
         sel = acc[py, px] >= k * rloc
         py, px, rloc = py[sel], px[sel], rloc[sel]
@@ -1734,6 +1744,9 @@ class BallDetector:
         acc = self._acc
         h, w = acc.shape
         k = self._vote_threshold()
+        if _jit_votes.ENABLED and pts.dtype == np.float64:
+            moved, found = _jit_votes.recentre(acc, self.rmap, np.ascontiguousarray(pts), k)
+            return moved, found
         out = pts.copy()
         found = np.zeros(len(pts), bool)
         for i, (x, y) in enumerate(pts):
@@ -1772,12 +1785,24 @@ class BallDetector:
             return np.zeros((0, 2))
         pts = np.stack([px, py], axis=1).astype(np.float64)
         # the disc test before the strongest is picked: a rail's edge beside the ball may vote more
-        samples = self._disc_samples(pts, fg.shape[1], fg.shape[0]) if fg.shape == self._last_small.shape[:2] else None
-        weak = self._weak_filled(pts, samples)
-        sel = (self._filled(fg, pts, samples) >= self.p.faint_fill) & (weak >= self.p.faint_weak)
+        small = self._last_small
+        if _jit_votes.ENABLED and fg.shape == small.shape[:2] and fg.flags.c_contiguous and small.flags.c_contiguous:
+            filled, weak = _jit.fill_core(fg, small, self._bg, self._basis, self.rmap, pts, self._disc,
+                                          np.float32(0.5 * self.p.fg_threshold), True)
+        else:
+            samples = self._disc_samples(pts, fg.shape[1], fg.shape[0]) if fg.shape == small.shape[:2] else None
+            weak = self._weak_filled(pts, samples)
+            filled = self._filled(fg, pts, samples)
+        sel = (filled >= self.p.faint_fill) & (weak >= self.p.faint_weak)
         # a ball of the cloth's own colour at rest (a maroon 7 on red cloth): hardly any of it is not cloth, but
         # its outline votes nearer the threshold and its shaded, lit disc is mostly off the cloth's colour
         sel |= (v >= self.p.cloth_votes * k * rloc) & (weak >= self.p.cloth_weak)
+        if _jit_votes.ENABLED:
+            lim = self.p.min_separation * rloc
+            if len(known):
+                sel &= _jit_votes.far_from(px, py, np.ascontiguousarray(known, np.float64).reshape(-1, 2), lim)
+            py, px, lim, pts = py[sel], px[sel], lim[sel], pts[sel]
+            return pts[_jit_votes.greedy_nms(px, py, acc[py, px], lim.astype(np.float64) ** 2)]
         if len(known):
             sel &= np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1) > self.p.min_separation * rloc
         py, px, rloc, pts = py[sel], px[sel], rloc[sel], pts[sel]
