@@ -308,3 +308,68 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                 out[i, 1] = np.float64(by)
                 found[i] = True
         return out, found
+
+    @_k
+    def hole_spots(cands, rmap):  # type: ignore[no-untyped-def]
+        """``BallDetector._rack_holes`` up to its vote test: the third corners of equilateral triangles on pairs
+        of found centres two radii apart (pairs in ``np.nonzero``'s order, the + corners then the - ones) that
+        have 3+ found centres about two radii away and none within 1.5 radii. Returns (spots (K, 2) float64,
+        their radii float32, their support int64)."""
+        n = cands.shape[0]
+        h, w = rmap.shape
+        r = np.empty(n, np.float32)
+        for a in range(n):
+            yi = min(max(np.int64(np.rint(cands[a, 1])), 0), h - 1)
+            xi = min(max(np.int64(np.rint(cands[a, 0])), 0), w - 1)
+            r[a] = rmap[yi, xi]
+        pi = np.empty(n * n, np.int64)
+        pj = np.empty(n * n, np.int64)
+        m = 0
+        for a in range(n):
+            lo = np.float64(np.float32(1.7) * r[a])
+            hi = np.float64(np.float32(2.3) * r[a])
+            for b in range(a + 1, n):
+                dx = cands[a, 0] - cands[b, 0]
+                dy = cands[a, 1] - cands[b, 1]
+                d = np.sqrt(dx * dx + dy * dy)
+                if d > lo and d < hi:
+                    pi[m] = a
+                    pj[m] = b
+                    m += 1
+        s3 = np.sqrt(3.0) / 2
+        spots = np.empty((2 * m, 2))
+        for t in range(m):
+            a = pi[t]
+            b = pj[t]
+            mx = (cands[a, 0] + cands[b, 0]) / 2
+            my = (cands[a, 1] + cands[b, 1]) / 2
+            qx = (cands[b, 1] - cands[a, 1]) * 1.0 * s3
+            qy = (cands[b, 0] - cands[a, 0]) * -1.0 * s3
+            spots[t, 0] = mx + qx
+            spots[t, 1] = my + qy
+            spots[m + t, 0] = mx - qx
+            spots[m + t, 1] = my - qy
+        keep = np.zeros(2 * m, np.bool_)
+        rs = np.empty(2 * m, np.float32)
+        sup = np.zeros(2 * m, np.int64)
+        for t in range(2 * m):
+            yi = min(max(np.int64(np.rint(spots[t, 1])), 0), h - 1)
+            xi = min(max(np.int64(np.rint(spots[t, 0])), 0), w - 1)
+            rr = rmap[yi, xi]
+            rs[t] = rr
+            lo = np.float64(np.float32(1.6) * rr)
+            hi = np.float64(np.float32(2.4) * rr)
+            near = np.float64(np.float32(1.5) * rr)
+            best = np.inf
+            c = 0
+            for a in range(n):
+                dx = spots[t, 0] - cands[a, 0]
+                dy = spots[t, 1] - cands[a, 1]
+                d = np.sqrt(dx * dx + dy * dy)
+                if d > lo and d < hi:
+                    c += 1
+                if d < best:
+                    best = d
+            sup[t] = c
+            keep[t] = c >= 3 and best > near
+        return spots[keep], rs[keep], sup[keep]

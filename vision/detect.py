@@ -1857,6 +1857,9 @@ class BallDetector:
         if acc is None or len(cands) < 3:
             return np.zeros((0, 2))
         h, w = acc.shape
+        if _jit_votes.ENABLED and self.rmap.shape == acc.shape:
+            spots, rs, support = _jit_votes.hole_spots(np.ascontiguousarray(cands, np.float64), self.rmap)
+            return self._hole_votes(acc, spots, rs, support)
         r = self.rmap[_clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
                       _clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
         d = np.linalg.norm(cands[:, None] - cands[None], axis=-1)
@@ -1874,13 +1877,25 @@ class BallDetector:
         # a cloth-coloured ball (1.6 radii seen; two balls cannot stand closer than 2)
         free = dd.min(axis=1) > 1.5 * rs
         keep = (support >= 3) & free
-        spots, rs, support = spots[keep], rs[keep], support[keep]
+        return self._hole_votes(acc, spots[keep], rs[keep], support[keep])
+
+    def _hole_votes(self, acc: np.ndarray, spots: np.ndarray, rs: np.ndarray, support: np.ndarray) -> np.ndarray:
+        """``_rack_holes``' spots (their radii and support) that the outline's votes or a weakly filled disc deep in
+        a rack confirm, more than 1.6 radii apart."""
         if len(spots) == 0:
             return np.zeros((0, 2))
+        h, w = acc.shape
         k = 0.7 * self._vote_threshold()
         # Deep in a rack (4+ neighbours at two radii) an empty spot cannot be, so a shaded, lit disc there (mildly
         # off the cloth's colour) is enough even when its outline votes weakly (a maroon 7 in a rack on red).
-        weak = self._weak_filled(spots) >= self.p.hole_weak_fill
+        small, fg = self._last_small, self._fg
+        if _jit_votes.ENABLED and fg is not None and fg.shape == small.shape[:2] and fg.flags.c_contiguous \
+                and small.flags.c_contiguous:
+            wf = _jit.fill_core(fg, small, self._bg, self._basis, self.rmap, spots, self._disc,
+                                np.float32(0.5 * self.p.fg_threshold), True)[1]
+        else:
+            wf = self._weak_filled(spots)
+        weak = wf >= self.p.hole_weak_fill
         out: list[np.ndarray] = []
         for sp, rr, sup, wk in zip(spots, rs, support, weak, strict=True):
             x, y = int(round(sp[0])), int(round(sp[1]))
