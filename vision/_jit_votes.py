@@ -18,6 +18,11 @@ AVAILABLE = _jit.AVAILABLE
 ENABLED = AVAILABLE and os.environ.get("CUEREF_NUMBA_VOTES", "1") == "1"  # the detector's switch (tests flip it)
 
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
+    from numba.extending import intrinsic
+
     _k = _jit._jit
 
     @_k
@@ -373,3 +378,105 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             sup[t] = c
             keep[t] = c >= 3 and best > near
         return spots[keep], rs[keep], sup[keep]
+
+    @intrinsic
+    def fma32(typingctx, a, b, c):  # type: ignore[no-untyped-def]
+        """float32 a * b + c rounded once (``llvm.fma.f32``: one instruction where the CPU has FMA)."""
+        sig = types.float32(types.float32, types.float32, types.float32)
+
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            f = ir.FloatType()
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(f, [f, f, f]), "llvm.fma.f32")
+            return builder.call(fn, args)
+        return sig, codegen
+
+    @_k
+    def not_cloth_fg(small, m0, m1, m2, bg0, bg1, dark, bright, thr, pocket_hi, static, cushion, table):  # type: ignore[no-untyped-def]
+        """``BallDetector.foreground`` in one pass over the working image (``_not_cloth255``, the pocket zones,
+        the cushion and table masks): (fg, fg & cushion, ambiguous). ``cv2.transform``'s 1 x 3 rows as OpenCV's
+        AVX2 build computes them: fma(m2, r, fma(m0, b, m1 g)) in float32. The hue test needs ``cv2.magnitude``
+        of the two off-cloth components, which OpenCV computes within 1.6e-7 relative but not correctly rounded:
+        the kernel decides it from the float64 squared magnitude, and counts the pixels within 1e-6 relative of
+        the threshold (``ambiguous``: the caller then takes the numpy path). Row buffers and split loops keep
+        the arithmetic vectorised (the pass is bound by memory: ~2.6 MB read at 1080p)."""
+        h, w = small.shape[:2]
+        fg = np.empty((h, w), np.uint8)
+        rails = np.empty((h, w), np.uint8)
+        hi = np.float64(thr) * (1.0 + 1e-6)
+        lo = np.float64(thr) * (1.0 - 1e-6)
+        hi2 = hi * hi  # (squares: no square root per pixel)
+        lo2 = lo * lo
+        a0, a1, a2 = m0[0], m0[1], m0[2]
+        b0, b1, b2 = m1[0], m1[1], m1[2]
+        c0, c1, c2 = m2[0], m2[1], m2[2]
+        bb = np.empty(w, np.float32)
+        gg = np.empty(w, np.float32)
+        rr = np.empty(w, np.float32)
+        top = np.empty(w, np.uint8)
+        on = np.empty(w, np.uint8)
+        near = np.empty(w, np.uint8)
+        amb = 0
+        for y in range(h):
+            for x in range(w):
+                p0 = small[y, x, 0]
+                p1 = small[y, x, 1]
+                p2 = small[y, x, 2]
+                bb[x] = np.float32(p0)
+                gg[x] = np.float32(p1)
+                rr[x] = np.float32(p2)
+                top[x] = max(p0, max(p1, p2))
+            g0 = bg0[y]
+            g1 = bg1[y]
+            dk = dark[y]
+            br = bright[y]
+            for x in range(w):
+                b = bb[x]
+                g = gg[x]
+                r = rr[x]
+                x1 = np.float64(fma32(a2, r, fma32(a0, b, a1 * g)) - g0[x])
+                x2 = np.float64(fma32(b2, r, fma32(b0, b, b1 * g)) - g1[x])
+                q3 = fma32(c2, r, fma32(c0, b, c1 * g))
+                e2 = x1 * x1 + x2 * x2
+                on[x] = np.uint8((e2 > hi2) | (q3 < dk[x]) | (q3 > br[x]))
+                near[x] = np.uint8((e2 >= lo2) & (e2 <= hi2))
+            st = static[y]
+            cu = cushion[y]
+            ta = table[y]
+            fr = fg[y]
+            rl = rails[y]
+            for x in range(w):  # dark now and static in a pocket zone: pocket, not ball
+                v = np.uint8(255) * (on[x] & np.uint8((st[x] == 0) | (top[x] > pocket_hi)))
+                rl[x] = v & cu[x]
+                fr[x] = v & ta[x]
+            for x in range(w):
+                amb += near[x]
+        return fg, rails, amb
+
+    @_k
+    def open2x2(fg):  # type: ignore[no-untyped-def]
+        """``cv2.morphologyEx(fg, MORPH_OPEN, ones((2, 2)))``: a 2 x 2 minimum then maximum, both over the pixel and
+        its neighbours up and left (anchor (1, 1)), pixels outside the image ignored."""
+        h, w = fg.shape
+        er = np.empty((h, w), np.uint8)
+        for y in range(h):
+            for x in range(w):
+                v = fg[y, x]
+                if y > 0:
+                    v = min(v, fg[y - 1, x])
+                    if x > 0:
+                        v = min(v, fg[y - 1, x - 1])
+                if x > 0:
+                    v = min(v, fg[y, x - 1])
+                er[y, x] = v
+        out = np.empty((h, w), np.uint8)
+        for y in range(h):
+            for x in range(w):
+                v = er[y, x]
+                if y > 0:
+                    v = max(v, er[y - 1, x])
+                    if x > 0:
+                        v = max(v, er[y - 1, x - 1])
+                if x > 0:
+                    v = max(v, er[y, x - 1])
+                out[y, x] = v
+        return out

@@ -459,6 +459,10 @@ class BallDetector:
         if small is None:
             small = self._small(image)
         self._last_small = small
+        if _jit_votes.ENABLED and small.dtype == np.uint8 and small.ndim == 3 and small.shape[2] == 3:
+            got = self._foreground_jit(small)
+            if got is not None:
+                return got
         fg = self._not_cloth255(small, self._bg_planes, self._dark, self._bright)
         lo, hi = (0, 0, 0), (int(np.ceil(self.p.pocket_dark)) - 1,) * 3  # brightest channel < pocket_dark
         for (ys, xs, _), static in zip(self._zones, self._static, strict=True):
@@ -467,6 +471,35 @@ class BallDetector:
             fg[ys, xs] &= cv2.bitwise_not(pocket, dst=pocket)
         self._fg_rails = cv2.bitwise_and(fg, self.cushion_mask)
         return cv2.bitwise_and(fg, self.table_mask, dst=fg)
+
+    _static_map: tuple[object, object, np.ndarray] | None = None  # (zones, static, their union as one mask)
+
+    def _foreground_jit(self, small: np.ndarray) -> np.ndarray | None:
+        """``foreground`` by one kernel pass (``vision._jit_votes.not_cloth_fg``: the same transform, compares,
+        pocket zones and masks), or None where a pixel's hue distance lies too near the threshold to decide
+        without OpenCV's own ``cv2.magnitude`` (then the numpy path runs)."""
+        c = self._static_map
+        if c is None or c[0] is not self._zones or c[1] is not self._static or c[2].shape != small.shape[:2]:
+            full = np.zeros(small.shape[:2], np.uint8)  # the zones' static pocket pixels as one mask (they are
+            for (ys, xs, _), static in zip(self._zones, self._static, strict=True):  # ANDed in turn: the same)
+                full[ys, xs] |= static
+            c = self._static_map = (self._zones, self._static, full)
+        rows = self._basis_rows
+        fg, rails, amb = _jit_votes.not_cloth_fg(small, rows[0][0], rows[1][0], rows[2][0], self._bg_planes[0],
+                                                 self._bg_planes[1], self._dark, self._bright,
+                                                 np.float32(self.p.fg_threshold), int(np.ceil(self.p.pocket_dark)) - 1,
+                                                 c[2], self.cushion_mask, self.table_mask)
+        if amb:
+            return None
+        self._fg_rails = rails
+        return fg
+
+    def _open(self, fg: np.ndarray) -> np.ndarray:
+        """``cv2.morphologyEx(fg, MORPH_OPEN, self._open_kernel)`` (by a kernel when enabled: the same minima and
+        maxima)."""
+        if _jit_votes.ENABLED:
+            return _jit_votes.open2x2(fg)
+        return cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
 
     region_pass: bool = True  # search again only where the frame changed (see vision/region.py); False: always all
     region_params = RegionParams()
@@ -692,7 +725,7 @@ class BallDetector:
         if grey is None:
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         fg = self.foreground(frame.image, small)
-        fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+        fg = self._open(fg)
         self._fg = fg  # kept for region passes, which update it where they search
         cands, kinds = self._search(fg, grey)
         if len(cands) == 0:
@@ -1054,7 +1087,7 @@ class BallDetector:
                 saved = self._window(box)
                 try:
                     fg = self.foreground(frame.image, small[y0:y1, x0:x1])
-                    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+                    fg = self._open(fg)
                     cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
                 finally:
                     self._unwindow(saved, box)
