@@ -16,6 +16,10 @@ from vision import _jit
 
 AVAILABLE = _jit.AVAILABLE
 ENABLED = AVAILABLE and os.environ.get("CUEREF_NUMBA_VOTES", "1") == "1"  # the detector's switch (tests flip it)
+# ``not_cloth_fg`` copies the rounding of OpenCV's AVX2 build of cv2.transform (fused multiply-adds): the detector
+# checks its first kernel foreground against OpenCV's once a process and keeps to OpenCV where they differ
+FG_CHECKED = False
+FG_OK = True
 
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     from llvmlite import ir

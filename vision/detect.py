@@ -459,10 +459,15 @@ class BallDetector:
         if small is None:
             small = self._small(image)
         self._last_small = small
-        if _jit_votes.ENABLED and small.dtype == np.uint8 and small.ndim == 3 and small.shape[2] == 3:
+        if _jit_votes.ENABLED and _jit_votes.FG_OK and small.dtype == np.uint8 and small.ndim == 3 \
+                and small.shape[2] == 3:
             got = self._foreground_jit(small)
             if got is not None:
                 return got
+        return self._foreground_numpy(small)
+
+    def _foreground_numpy(self, small: np.ndarray) -> np.ndarray:
+        """``foreground`` by OpenCV calls (the default path)."""
         fg = self._not_cloth255(small, self._bg_planes, self._dark, self._bright)
         lo, hi = (0, 0, 0), (int(np.ceil(self.p.pocket_dark)) - 1,) * 3  # brightest channel < pocket_dark
         for (ys, xs, _), static in zip(self._zones, self._static, strict=True):
@@ -490,6 +495,14 @@ class BallDetector:
                                                  np.float32(self.p.fg_threshold), int(np.ceil(self.p.pocket_dark)) - 1,
                                                  c[2], self.cushion_mask, self.table_mask)
         if amb:
+            return None
+        if not _jit_votes.FG_CHECKED:  # once a process: OpenCV's rounding is the one the kernel copies?
+            want = self._foreground_numpy(small)
+            _jit_votes.FG_CHECKED = True
+            if not (np.array_equal(want, fg) and np.array_equal(self._fg_rails, rails)):
+                _jit_votes.FG_OK = False  # (an OpenCV built without FMA rounds each product of cv2.transform)
+                return want
+        if not _jit_votes.FG_OK:
             return None
         self._fg_rails = rails
         return fg

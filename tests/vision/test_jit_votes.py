@@ -22,9 +22,9 @@ FIELDS = ("xy", "xy_px", "radius_px", "confidence", "id_scores", "streak")
 
 @pytest.fixture(autouse=True)
 def _restore() -> object:
-    was = _jit.ENABLED, _jit_votes.ENABLED
+    was = _jit.ENABLED, _jit_votes.ENABLED, _jit_votes.FG_CHECKED, _jit_votes.FG_OK
     yield
-    _jit.ENABLED, _jit_votes.ENABLED = was
+    _jit.ENABLED, _jit_votes.ENABLED, _jit_votes.FG_CHECKED, _jit_votes.FG_OK = was
 
 
 def _detector(name: str = "rack15") -> tuple[BallDetector, np.ndarray]:
@@ -159,3 +159,24 @@ def test_foreground_hands_over_on_the_threshold() -> None:
     got = det.foreground(img, small)
     _jit_votes.ENABLED = False
     np.testing.assert_array_equal(got, det.foreground(img, small))
+
+
+def test_foreground_kernel_checked_against_opencv(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first kernel foreground of a process is compared with OpenCV's: a kernel that rounds otherwise (here
+    one pixel flipped, as an OpenCV without fused multiply-adds would give) is dropped for OpenCV's answer, then
+    and after."""
+    det, img = _detector()
+    small = det._small(img)
+    _jit_votes.ENABLED = False
+    want = det.foreground(img, small)
+    real = _jit_votes.not_cloth_fg
+
+    def off_by_one(*a: object) -> tuple[np.ndarray, np.ndarray, int]:
+        fg, rails, amb = real(*a)
+        fg[fg.shape[0] // 2, fg.shape[1] // 2] ^= 255
+        return fg, rails, amb
+    monkeypatch.setattr(_jit_votes, "not_cloth_fg", off_by_one)
+    _jit_votes.ENABLED, _jit_votes.FG_CHECKED, _jit_votes.FG_OK = True, False, True
+    np.testing.assert_array_equal(det.foreground(img, small), want)
+    assert _jit_votes.FG_CHECKED and not _jit_votes.FG_OK
+    np.testing.assert_array_equal(det.foreground(img, small), want)
