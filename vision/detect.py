@@ -1685,7 +1685,7 @@ class BallDetector:
             c = self._edges = (grey, self.table_mask, f, tp, tm)
         f, tp, tm = c[2], c[3], c[4]
         h, w = grey.shape
-        discs = None
+        flat: np.ndarray | None = None
         if len(known) and len(f):  # balls already found vote for nothing new
             kx = np.round(known[:, 0] * 16).astype(int).tolist()
             ky = np.round(known[:, 1] * 16).astype(int).tolist()
@@ -1694,8 +1694,8 @@ class BallDetector:
             discs = np.zeros((h, w), np.uint8)
             for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
                 cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
-            discs = discs.reshape(-1)
-        acc, voters = _jit_votes.vote_counts(h * w, f, tp, tm, discs)
+            flat = discs.reshape(-1)
+        acc, voters = _jit_votes.vote_counts(h * w, f, tp, tm, flat)
         if voters == 0:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
             return
