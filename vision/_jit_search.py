@@ -337,35 +337,6 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
 
 
     @_njit
-    def blob_votes_core(gx16, gy16, rmap, bx0, by0, edge_min):  # type: ignore[no-untyped-def]
-        """``_blob_vote_peaks``' vote counts (float32 (h, w), before the blur) from the box's Sobel gradients: each
-        edge pixel (magnitude above ``edge_min``, float32) votes one local radius along its gradient both ways
-        (the offset a float32 product, the vote's place rounded in float64, clipped into the box). Returns
-        (counts, whether any pixel voted)."""
-        h, w = gx16.shape
-        acc = np.zeros((h, w), np.float32)
-        voted = False
-        for iy in range(h):
-            for ix in range(w):
-                gx = np.float32(gx16[iy, ix])
-                gy = np.float32(gy16[iy, ix])
-                m = np.float32(math.sqrt(gx * gx + gy * gy))  # (integer squares: exact in float32)
-                if not m > edge_min:
-                    continue
-                voted = True
-                rv = rmap[iy + by0, ix + bx0]
-                ux = np.float64((gx / m) * rv)
-                uy = np.float64((gy / m) * rv)
-                vx = min(max(np.int64(np.rint(ix + ux)), 0), w - 1)
-                vy = min(max(np.int64(np.rint(iy + uy)), 0), h - 1)
-                acc[vy, vx] += 1
-                vx = min(max(np.int64(np.rint(ix - ux)), 0), w - 1)
-                vy = min(max(np.int64(np.rint(iy - uy)), 0), h - 1)
-                acc[vy, vx] += 1
-        return acc, voted
-
-
-    @_njit
     def peaks_core(dist, at, threshold, rmap, min_peak):  # type: ignore[no-untyped-def]
         """``_candidates``' distance peaks: the local maxima at or above ``threshold`` among the set pixels ``at``
         (``_local_maxima``), kept where at least ``min_peak`` local radii high (a float32 product and compare).

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision import _jit, _jit_search, region
+from vision import _jit, _jit_search, _jit_votes, region
 from vision.calibration import TableCalibration
 from vision.geometry import TableGeometry
 from vision.region import RegionParams
@@ -459,6 +459,15 @@ class BallDetector:
         if small is None:
             small = self._small(image)
         self._last_small = small
+        if _jit_votes.ENABLED and _jit_votes.FG_OK and small.dtype == np.uint8 and small.ndim == 3 \
+                and small.shape[2] == 3:
+            got = self._foreground_jit(small)
+            if got is not None:
+                return got
+        return self._foreground_numpy(small)
+
+    def _foreground_numpy(self, small: np.ndarray) -> np.ndarray:
+        """``foreground`` by OpenCV calls (the default path)."""
         fg = self._not_cloth255(small, self._bg_planes, self._dark, self._bright)
         lo, hi = (0, 0, 0), (int(np.ceil(self.p.pocket_dark)) - 1,) * 3  # brightest channel < pocket_dark
         for (ys, xs, _), static in zip(self._zones, self._static, strict=True):
@@ -467,6 +476,43 @@ class BallDetector:
             fg[ys, xs] &= cv2.bitwise_not(pocket, dst=pocket)
         self._fg_rails = cv2.bitwise_and(fg, self.cushion_mask)
         return cv2.bitwise_and(fg, self.table_mask, dst=fg)
+
+    _static_map: tuple[object, object, np.ndarray] | None = None  # (zones, static, their union as one mask)
+
+    def _foreground_jit(self, small: np.ndarray) -> np.ndarray | None:
+        """``foreground`` by one kernel pass (``vision._jit_votes.not_cloth_fg``: the same transform, compares,
+        pocket zones and masks), or None where a pixel's hue distance lies too near the threshold to decide
+        without OpenCV's own ``cv2.magnitude`` (then the numpy path runs)."""
+        c = self._static_map
+        if c is None or c[0] is not self._zones or c[1] is not self._static or c[2].shape != small.shape[:2]:
+            full = np.zeros(small.shape[:2], np.uint8)  # the zones' static pocket pixels as one mask (they are
+            for (ys, xs, _), static in zip(self._zones, self._static, strict=True):  # ANDed in turn: the same)
+                full[ys, xs] |= static
+            c = self._static_map = (self._zones, self._static, full)
+        rows = self._basis_rows
+        fg, rails, amb = _jit_votes.not_cloth_fg(small, rows[0][0], rows[1][0], rows[2][0], self._bg_planes[0],
+                                                 self._bg_planes[1], self._dark, self._bright,
+                                                 np.float32(self.p.fg_threshold), int(np.ceil(self.p.pocket_dark)) - 1,
+                                                 c[2], self.cushion_mask, self.table_mask)
+        if amb:
+            return None
+        if not _jit_votes.FG_CHECKED:  # once a process: OpenCV's rounding is the one the kernel copies?
+            want = self._foreground_numpy(small)
+            _jit_votes.FG_CHECKED = True
+            if not (np.array_equal(want, fg) and np.array_equal(self._fg_rails, rails)):
+                _jit_votes.FG_OK = False  # (an OpenCV built without FMA rounds each product of cv2.transform)
+                return want
+        if not _jit_votes.FG_OK:
+            return None
+        self._fg_rails = rails
+        return fg
+
+    def _open(self, fg: np.ndarray) -> np.ndarray:
+        """``cv2.morphologyEx(fg, MORPH_OPEN, self._open_kernel)`` (by a kernel when enabled: the same minima and
+        maxima)."""
+        if _jit_votes.ENABLED:
+            return _jit_votes.open2x2(fg)
+        return cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
 
     region_pass: bool = True  # search again only where the frame changed (see vision/region.py); False: always all
     region_params = RegionParams()
@@ -692,7 +738,7 @@ class BallDetector:
         if grey is None:
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         fg = self.foreground(frame.image, small)
-        fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+        fg = self._open(fg)
         self._fg = fg  # kept for region passes, which update it where they search
         cands, kinds = self._search(fg, grey)
         if len(cands) == 0:
@@ -1054,7 +1100,7 @@ class BallDetector:
                 saved = self._window(box)
                 try:
                     fg = self.foreground(frame.image, small[y0:y1, x0:x1])
-                    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, self._open_kernel)
+                    fg = self._open(fg)
                     cands, kinds = self._search(fg, grey[y0:y1, x0:x1])
                 finally:
                     self._unwindow(saved, box)
@@ -1519,24 +1565,30 @@ class BallDetector:
         h, w = grey.shape
         if h < 3 or w < 3:
             return np.zeros((0, 2), np.float32)
-        gx16, gy16 = cv2.spatialGradient(grey)
-        if _jit_search.ENABLED:
-            counts, voted = _jit_search.blob_votes_core(gx16, gy16, self.rmap, bx0, by0, np.float32(self.p.edge_min))
-            if not voted:
-                return np.zeros((0, 2), np.float32)
-        else:
-            gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
-            mag = cv2.magnitude(gx, gy)
-            f = np.flatnonzero(mag > self.p.edge_min)  # by flat index (cheaper to find and gather with)
+        if _jit_votes.ENABLED:  # the same votes and peaks by the compiled kernels (the blur by OpenCV)
+            f, tp, tm = _jit_votes.edge_votes(grey, None, self.rmap, np.float32(self.p.edge_min), bx0, by0)
             if len(f) == 0:
                 return np.zeros((0, 2), np.float32)
-            iy, ix = np.divmod(f, w)
-            m = mag.reshape(-1).take(f)
-            rv = self.rmap[iy + by0, ix + bx0]
-            ux, uy = gx.reshape(-1).take(f) / m * rv, gy.reshape(-1).take(f) / m * rv
-            vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
-            vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
-            counts = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w)
+            counts = _jit_votes.vote_counts(h * w, f, tp, tm, None)[0]
+            acc = cv2.GaussianBlur(counts.reshape(h, w), (0, 0), 0.8)
+            k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
+            pts = _jit_votes.blob_peaks(acc, np.float32(k), comp, bx0 - x, by0 - y, 1.5 * r)
+            pts[:, 0] += bx0
+            pts[:, 1] += by0
+            return pts
+        gx16, gy16 = cv2.spatialGradient(grey)
+        gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
+        mag = cv2.magnitude(gx, gy)
+        f = np.flatnonzero(mag > self.p.edge_min)  # by flat index (cheaper to find and gather with)
+        if len(f) == 0:
+            return np.zeros((0, 2), np.float32)
+        iy, ix = np.divmod(f, w)
+        m = mag.reshape(-1).take(f)
+        rv = self.rmap[iy + by0, ix + bx0]
+        ux, uy = gx.reshape(-1).take(f) / m * rv, gy.reshape(-1).take(f) / m * rv
+        vx = _clip(np.round(np.concatenate([ix + ux, ix - ux])).astype(np.int32), 0, w - 1)
+        vy = _clip(np.round(np.concatenate([iy + uy, iy - uy])).astype(np.int32), 0, h - 1)
+        counts = np.bincount(vy * w + vx, minlength=h * w).astype(np.float32).reshape(h, w)
         acc = cv2.GaussianBlur(counts, (0, 0), 0.8)
         k = (self.p.split_votes if share is None else share) * self._vote_threshold() * r
         py, px = _local_maxima(acc, k)
@@ -1595,8 +1647,10 @@ class BallDetector:
         map in ``_acc``."""
         if grey is None:
             grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        if _jit_votes.ENABLED:
+            return self._votes_jit(known, grey)
         c = self._edges
-        if c is None or c[0] is not grey or c[1] is not self.table_mask:  # (a search votes twice when peaks move)
+        if c is None or len(c) != 6 or c[0] is not grey or c[1] is not self.table_mask:  # (a search votes twice when peaks move)
             gx16, gy16 = cv2.spatialGradient(grey)
             gx, gy = gx16.astype(np.float32), gy16.astype(np.float32)
             mag = cv2.magnitude(gx, gy)
@@ -1635,6 +1689,32 @@ class BallDetector:
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         self._acc_dil = cv2.dilate(self._acc, _K3)  # its 3x3 maximum: the peak searches and _beside share it
 
+    def _votes_jit(self, known: np.ndarray, grey: np.ndarray) -> None:
+        """``_votes`` by the compiled kernels (``vision._jit_votes``: the same integer gradients, float32 steps and
+        float64 rounding; the known balls' discs still drawn by ``cv2.circle``, the blur and dilation by OpenCV)."""
+        c = self._edges
+        if c is None or len(c) != 5 or c[0] is not grey or c[1] is not self.table_mask:
+            f, tp, tm = _jit_votes.edge_votes(grey, self.table_mask, self.rmap, np.float32(self.p.edge_min), 0, 0)
+            c = self._edges = (grey, self.table_mask, f, tp, tm)
+        f, tp, tm = c[2], c[3], c[4]
+        h, w = grey.shape
+        flat: np.ndarray | None = None
+        if len(known) and len(f):  # balls already found vote for nothing new
+            kx = np.round(known[:, 0] * 16).astype(int).tolist()
+            ky = np.round(known[:, 1] * 16).astype(int).tolist()
+            rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
+                           np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
+            discs = np.zeros((h, w), np.uint8)
+            for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
+                cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
+            flat = discs.reshape(-1)
+        acc, voters = _jit_votes.vote_counts(h * w, f, tp, tm, flat)
+        if voters == 0:
+            self._acc = self._acc_dil = np.zeros((h, w), np.float32)
+            return
+        self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
+        self._acc_dil = cv2.dilate(self._acc, _K3)
+
     _radius_range: tuple[np.ndarray, float, float] | None = None  # (the radius map, its min, its max)
 
     def _rmin(self) -> float:
@@ -1659,12 +1739,19 @@ class BallDetector:
         takes a 1 x 1 array for a scalar, hence the repeat)."""
         acc = self._acc
         low = min(1.0, self.p.faint_votes) * self._vote_threshold() * self._rmin()
+        jit = _jit_votes.ENABLED
         if threshold < low:
+            if jit:
+                return _jit_votes.maxima_dil(acc, self._acc_dil, np.float32(threshold))[:2]
             return _local_maxima(acc, threshold, self._acc_dil)
         c = self._acc_peaks
         if c is None or c[0] is not acc or c[1] != low:
-            ys, xs = _local_maxima(acc, low, self._acc_dil)
-            c = self._acc_peaks = (acc, low, ys, xs, acc[ys, xs])
+            if jit:  # the same compares in one pass (cv2.compare's float32 threshold)
+                ys, xs, v = _jit_votes.maxima_dil(acc, self._acc_dil, np.float32(low))
+                c = self._acc_peaks = (acc, low, ys, xs, v)
+            else:
+                ys, xs = _local_maxima(acc, low, self._acc_dil)
+                c = self._acc_peaks = (acc, low, ys, xs, acc[ys, xs])
         ys, xs, v = c[2], c[3], c[4]
         if threshold == low or len(v) == 0:
             return ys, xs
@@ -1684,6 +1771,9 @@ class BallDetector:
         self._last_acc = acc
         k = self._vote_threshold()
         py, px = self._acc_maxima(k * self._rmin())
+        if _jit_votes.ENABLED:  # the selection, NMS and known test in one kernel (the same float32/float64 steps)
+            return _jit_votes.symmetric_spots(acc, self.rmap, py, px, k, self.p.min_separation,
+                                              np.ascontiguousarray(known, np.float64).reshape(-1, 2))
         rloc = self.rmap[py, px]
         sel = acc[py, px] >= k * rloc
         py, px, rloc = py[sel], px[sel], rloc[sel]
@@ -1713,6 +1803,9 @@ class BallDetector:
         acc = self._acc
         h, w = acc.shape
         k = self._vote_threshold()
+        if _jit_votes.ENABLED and pts.dtype == np.float64:
+            moved, found = _jit_votes.recentre(acc, self.rmap, np.ascontiguousarray(pts), k)
+            return moved, found
         out = pts.copy()
         found = np.zeros(len(pts), bool)
         for i, (x, y) in enumerate(pts):
@@ -1751,12 +1844,24 @@ class BallDetector:
             return np.zeros((0, 2))
         pts = np.stack([px, py], axis=1).astype(np.float64)
         # the disc test before the strongest is picked: a rail's edge beside the ball may vote more
-        samples = self._disc_samples(pts, fg.shape[1], fg.shape[0]) if fg.shape == self._last_small.shape[:2] else None
-        weak = self._weak_filled(pts, samples)
-        sel = (self._filled(fg, pts, samples) >= self.p.faint_fill) & (weak >= self.p.faint_weak)
+        small = self._last_small
+        if _jit_votes.ENABLED and fg.shape == small.shape[:2] and fg.flags.c_contiguous and small.flags.c_contiguous:
+            filled, weak = _jit.fill_core(fg, small, self._bg, self._basis, self.rmap, pts, self._disc,
+                                          np.float32(0.5 * self.p.fg_threshold), True)
+        else:
+            samples = self._disc_samples(pts, fg.shape[1], fg.shape[0]) if fg.shape == small.shape[:2] else None
+            weak = self._weak_filled(pts, samples)
+            filled = self._filled(fg, pts, samples)
+        sel = (filled >= self.p.faint_fill) & (weak >= self.p.faint_weak)
         # a ball of the cloth's own colour at rest (a maroon 7 on red cloth): hardly any of it is not cloth, but
         # its outline votes nearer the threshold and its shaded, lit disc is mostly off the cloth's colour
         sel |= (v >= self.p.cloth_votes * k * rloc) & (weak >= self.p.cloth_weak)
+        if _jit_votes.ENABLED:
+            lim = self.p.min_separation * rloc
+            if len(known):
+                sel &= _jit_votes.far_from(px, py, np.ascontiguousarray(known, np.float64).reshape(-1, 2), lim)
+            py, px, lim, pts = py[sel], px[sel], lim[sel], pts[sel]
+            return pts[_jit_votes.greedy_nms(px, py, acc[py, px], lim.astype(np.float64) ** 2)]
         if len(known):
             sel &= np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1) > self.p.min_separation * rloc
         py, px, rloc, pts = py[sel], px[sel], rloc[sel], pts[sel]
@@ -1811,6 +1916,9 @@ class BallDetector:
         if acc is None or len(cands) < 3:
             return np.zeros((0, 2))
         h, w = acc.shape
+        if _jit_votes.ENABLED and self.rmap.shape == acc.shape:
+            spots, rs, support = _jit_votes.hole_spots(np.ascontiguousarray(cands, np.float64), self.rmap)
+            return self._hole_votes(acc, spots, rs, support)
         r = self.rmap[_clip(np.round(cands[:, 1]).astype(int), 0, h - 1),
                       _clip(np.round(cands[:, 0]).astype(int), 0, w - 1)]
         d = np.linalg.norm(cands[:, None] - cands[None], axis=-1)
@@ -1828,13 +1936,25 @@ class BallDetector:
         # a cloth-coloured ball (1.6 radii seen; two balls cannot stand closer than 2)
         free = dd.min(axis=1) > 1.5 * rs
         keep = (support >= 3) & free
-        spots, rs, support = spots[keep], rs[keep], support[keep]
+        return self._hole_votes(acc, spots[keep], rs[keep], support[keep])
+
+    def _hole_votes(self, acc: np.ndarray, spots: np.ndarray, rs: np.ndarray, support: np.ndarray) -> np.ndarray:
+        """``_rack_holes``' spots (their radii and support) that the outline's votes or a weakly filled disc deep in
+        a rack confirm, more than 1.6 radii apart."""
         if len(spots) == 0:
             return np.zeros((0, 2))
+        h, w = acc.shape
         k = 0.7 * self._vote_threshold()
         # Deep in a rack (4+ neighbours at two radii) an empty spot cannot be, so a shaded, lit disc there (mildly
         # off the cloth's colour) is enough even when its outline votes weakly (a maroon 7 in a rack on red).
-        weak = self._weak_filled(spots) >= self.p.hole_weak_fill
+        small, fg = self._last_small, self._fg
+        if _jit_votes.ENABLED and fg is not None and fg.shape == small.shape[:2] and fg.flags.c_contiguous \
+                and small.flags.c_contiguous:
+            wf = _jit.fill_core(fg, small, self._bg, self._basis, self.rmap, spots, self._disc,
+                                np.float32(0.5 * self.p.fg_threshold), True)[1]
+        else:
+            wf = self._weak_filled(spots)
+        weak = wf >= self.p.hole_weak_fill
         out: list[np.ndarray] = []
         for sp, rr, sup, wk in zip(spots, rs, support, weak, strict=True):
             x, y = int(round(sp[0])), int(round(sp[1]))
