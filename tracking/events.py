@@ -45,6 +45,10 @@ class EventConfig:
         ghost_gap: one or two sightings this many frames after a moving ball was lost are another ball.
         creep_speed: a ball vanishing at a pocket's lip is followed in if it was moving faster than this (m/s).
         jaw_slack: a pocketed ball whose path passed this close (m) beyond one radius of a jaw touched it.
+        jaw_reach: a pocketed ball's last piece, carried on, is looked at for jaws up to this long (s) after its
+            centre enters the pocket's capture circle (``_jaw_glances``; 5 ms: on every dev drop of ho6-ho13,
+            pooltool and toy dev pickles, true jaw touches 182 -> 196, false 77 -> 85 against the old rule; 10 ms
+            gave 200 and 94, the false ones past 5 ms as many as the true).
         flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
         blur_run: a cue ball struck from rest that ran this far (m) over the frame interval before the one where it
             turned off its line had its first contact found on that line, as across a gap where it was unseen.
@@ -100,6 +104,7 @@ class EventConfig:
     ghost_gap: float = 8.0
     creep_speed: float = 0.01
     jaw_slack: float = 0.003
+    jaw_reach: float = 0.005
     jaw_inside: float = 0.006
     flown_out: float = 0.07
     blur_run: float = 0.17
@@ -1750,26 +1755,58 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         if event.type == "pocket" and event.pocket is not None:
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
-            ts_seen = np.linspace(last.t0, tl, 60)
-            ts_on = np.linspace(tl, event.t, 80)
-            # (the fitted line rounds a glance off a jaw tip between two sightings: a few mm of slack there)
-            seen_hit = _jaw_touch(g, pk, ts_seen, last.pos(ts_seen), cfg.jaw_slack)
-            t_seen, _ = _seen(path)
-            if seen_hit is not None and int(np.sum((t_seen > seen_hit[0]) & (t_seen <= tl + 1e-9))) > 3:
-                # seen going on along one smooth piece for 4 frames past it: not deflected there (a glance with
-                # that many sightings after it splits the piece, and the kink is a cushion of its own; the slack
-                # times the touch up to a frame early: pooltool dev scratch-7 has 3 after; toy dev mid-11, a ball
-                # rolling along the rail past the jaw's tip into head-right, 6)
-                seen_hit = None
-            hits = [h for h in (seen_hit,
-                                _jaw_touch(g, pk, ts_on, _carry(last.pos(tl), last.vel(tl), tl, ts_on, cfg)))
-                    if h is not None]
-            jaw = min(hits) if hits else None
-            # evidence that the model's jaws stand where this ball went: it was never seen inside one
-            if jaw is not None and jaw[0] > ts_seen[0] and \
-                    not _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
-                out.append(ShotEvent(t=jaw[0], type="cushion", ball=b, rail=jaw[1], confidence=0.6))
+            for t_j, rail_j in _jaw_glances(path, last, pk, ctx, cfg):
+                out.append(ShotEvent(t=t_j, type="cushion", ball=b, rail=rail_j, confidence=0.6))
     return out, hidden
+
+
+def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
+                 cfg: EventConfig) -> list[tuple[float, str]]:
+    """The jaws of ``pk`` a ball pocketed there touched on its last piece ``last`` or after it, each (time, rail).
+
+    A jaw the seen line (the last piece, over its sightings) comes within ``jaw_slack`` of is judged on the
+    sightings alone (the fitted line rounds a glance off a tip between two sightings): touched where it first comes
+    that close, unless the line does so from the piece's start (rolling along that rail into the corner) or the
+    ball was seen going on along the piece 4 frames past it. Any other jaw counts where the carried line (the last
+    piece carried on from the last sighting) meets it before the line's centre is ``jaw_reach`` s past entering
+    the pocket's capture circle, not only up to the estimated drop (timed at that entry, or late for a ball lost
+    creeping in the mouth: ho13 bank-230's 4, 197 ms). Every jaw the carried line meets counts (a drop off one
+    jaw into the other), and where it meets one, a jaw the seen line only passed within the slack of does not
+    (ho13 eight-ball-rack-113's 10: 1 mm clear of the right jaw's tip, into the head jaw). None at all where the
+    ball was seen inside a jaw model (``_seen_inside_jaws``). Dev counts: docs/TRACKING.md, fourteenth round."""
+    g = ctx.geometry
+    if _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
+        return []
+    tl = last.t1
+    ts_seen = np.linspace(last.t0, tl, 60)
+    gaps_seen = _jaw_gaps(g, pk, last.pos(ts_seen))
+    speed = last.speed(tl)
+    ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + cfg.jaw_reach, 400)
+    xs = _carry(last.pos(tl), last.vel(tl), tl, ts, cfg)
+    d_pk = np.hypot(xs[:, 0] - pk.centre[0], xs[:, 1] - pk.centre[1])
+    inside = np.flatnonzero(d_pk < pk.capture_radius)
+    t_end = float(ts[inside[0]] if len(inside) else ts[int(np.argmin(d_pk))]) + cfg.jaw_reach
+    on = ts <= t_end + 1e-9
+    t_obs, _ = _seen(path)
+    seen: list[tuple[float, str]] = []
+    carried: list[tuple[float, str]] = []
+    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, _jaw_gaps(g, pk, xs[on]), strict=True):
+        near = np.flatnonzero(gap_s <= cfg.jaw_slack)
+        if len(near):
+            # a jaw the seen line meets is judged on the sightings alone: not where the line hugs it from the
+            # piece's start (rolling along that rail into the corner), nor where the ball was seen going on along
+            # one smooth piece for 4 frames past it (a glance with that many sightings after it splits the piece,
+            # and the kink is a cushion of its own; the slack times the touch up to a frame early: pooltool dev
+            # scratch-7 has 3 after; toy dev mid-11, a ball rolling along the rail past the jaw's tip into
+            # head-right, 6)
+            t_hit = float(ts_seen[near[0]])
+            if near[0] > 0 and int(np.sum((t_obs > t_hit) & (t_obs <= tl + 1e-9))) <= 3:
+                seen.append((t_hit, rail))
+            continue
+        hit = np.flatnonzero(gap_c <= 0.0)
+        if len(hit):
+            carried.append((float(ts[on][hit[0]]), rail))
+    return sorted(carried) if carried else sorted(seen)
 
 
 def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, cfg: EventConfig) -> bool:
