@@ -1756,7 +1756,10 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
             for t_j, rail_j in _jaw_glances(path, last, pk, ctx, cfg):
-                out.append(ShotEvent(t=t_j, type="cushion", ball=b, rail=rail_j, confidence=0.6))
+                # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
+                # can meet a jaw up to ``jaw_reach`` past the capture circle: sample_videos bank_1080p60's 10)
+                out.append(ShotEvent(t=min(t_j, event.t - 1e-4), type="cushion", ball=b, rail=rail_j,
+                                     confidence=0.6))
     return out, hidden
 
 

@@ -76,6 +76,8 @@ def test_a_jaw_met_just_after_the_capture_circle_is_a_contact(seed: int) -> None
     jaws = [e for e in ev if e.type == "cushion"]
     assert [(e.ball, e.rail) for e in jaws] == [(1, "right")], seed
     assert abs(jaws[0].t - (1.3 + touch["right"])) < 0.01
+    # and before the drop, timed where the line enters the capture circle (a ball gone touches no rail)
+    assert jaws[0].t < next(e.t for e in ev if e.type == "pocket")
 
 
 @pytest.mark.parametrize("seed", range(3))
