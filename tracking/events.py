@@ -971,6 +971,41 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
     return out
 
 
+def _short_piece_gap(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
+                     g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A fast bounce between two consecutive sightings where a piece beside them has only one or two sightings
+    (a chord), so ``_gap_bounce`` (three a side) does not look and the kinks lie off the nose (ho13 rails-231's
+    cue ball, 4.5 m/s into the foot cushion: a two-sighting chord across the bounce, kinks 56 and 40 mm off;
+    break-8-231's 9 at 9 m/s off a collision, kink 10.3 mm off). A cushion reflects the speed into it: the move
+    into the first sighting (from the one before), carried on, and the move out of the second (to the one after),
+    carried back, both reach the nose inside the gap within half a frame (``_nose_in_gap``): the contact, timed
+    between the two. Not where a collision of the ball falls between those four sightings or another ball's path
+    comes within two radii (and 5 mm) of either sighting in the gap (a missed collision could turn it there)."""
+    R = g.ball_radius
+    ts, xs = _seen(path)
+    out: list[tuple[float, int, str, float]] = []
+    for i in range(1, len(ts) - 2):
+        t0, t1, t2, t3 = ts[i - 1:i + 3]
+        if max(t1 - t0, t2 - t1, t3 - t2) > 1.5 * dt:
+            continue
+        if path.piece_at(t1).n > 2 and path.piece_at(t2).n > 2:
+            continue  # pieces of three or more beside the gap: their kink, or ``_gap_bounce``, looks at it
+        if any(c.balls and b in c.balls and t0 <= c.t <= t3 for c in collisions):
+            continue
+        v_in, v_out = (xs[i] - xs[i - 1]) / (t1 - t0), (xs[i + 2] - xs[i + 1]) / (t3 - t2)
+        hits = _nose_in_gap(g, xs[i], v_in, t1, xs[i + 1], v_out, t2, 0.0, dt, cfg)
+        if not hits:
+            continue
+        near = np.stack([xs[i], xs[i + 1]])
+        tt = np.array([t1, t2])
+        if any(o != b and op.t_first <= t2 and op.t_last >= t1
+               and float(np.linalg.norm(op.pos(tt) - near, axis=1).min()) < 2 * R + 0.005
+               for o, op in paths.items()):
+            continue
+        out += [(tc, b, rail, 0.6) for tc, rail in hits]
+    return out
+
+
 def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig,
                    hits: list[float] | None = None) -> list[tuple[float, str, float, float]]:
     """Cushion contacts seen as a reversal between consecutive sightings: the move into a sighting heads into a
@@ -1363,7 +1398,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         kept.append(item)
     # a V across a gap only where no rule above found that contact (its timing is the rougher)
     for b, path in paths.items():
-        for item in _gap_bounce(b, path, collisions, g, dt, cfg):
+        for item in _gap_bounce(b, path, collisions, g, dt, cfg) + _short_piece_gap(b, path, paths, collisions, g,
+                                                                                   dt, cfg):
             if not any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
                 kept.append(item)
     # reversals between sightings: each is its own contact unless one already found lies inside its three
