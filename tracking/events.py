@@ -31,6 +31,8 @@ class EventConfig:
     Attributes:
         contact_tolerance: how far beyond one diameter (m) two paths may pass and still count as touching.
         rail_tolerance: how far beyond one radius from the cushion nose (m) a kink may be and still be a cushion.
+        kink_tolerance: the same for a kink between two pieces that the ball turned at, heading into the cushion
+            before and away after (a bounce between two sightings puts the kink off the nose; tfast14, dev only).
         moving_speed: below this speed (m/s) a ball is at rest.
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
@@ -91,6 +93,7 @@ class EventConfig:
 
     contact_tolerance: float = 0.008
     rail_tolerance: float = 0.010
+    kink_tolerance: float = 0.015
     moving_speed: float = 0.04
     response_window: float = 2.0
     close_call_s: float = 0.004
@@ -1310,7 +1313,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 found.extend(_jaw_kink(b, path, tk, pre, post, collisions, g, dt, cfg))
             for rail, dist in rails.items():
                 dist = np.minimum(dist, ends[rail].min())
-                if dist[0] > R + cfg.rail_tolerance:
+                if dist[0] > R + cfg.kink_tolerance:
                     continue
                 inward = _INWARD[rail]
                 v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
