@@ -505,8 +505,11 @@ def main() -> None:
         for name, line in bench_2019():
             print(f"  {name:22s} {line}")
     if "speed" in only:
+        from vision import _jit
+
+        path = "numba kernels (CUEREF_NUMBA=1)" if _jit.ENABLED else "numpy (set CUEREF_NUMBA=1 with the fast extra for kernels)"
         print("\nspeed, one core, CPU ms per frame (machine shared: upper bounds); detect = detection + "
-              "identification, decode = cv2.VideoCapture.read of the same video:")
+              f"identification, decode = cv2.VideoCapture.read of the same video; detector path: {path}:")
         for k, v in bench_speed(identifier).items():
             print(f"  {k:44s} detect median {v['ms']:.2f} p95 {v['ms_p95']:.2f} | decode mean {v['decode']:.2f}"
                   f" | detect/decode {v['ratio']:.2f} ({v['frames']} frames)")

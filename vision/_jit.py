@@ -1,6 +1,6 @@
-"""Optional compiled kernels (numba) for the detector's per-ball hot spots: a prototype (vnumba13), off unless
+"""Optional compiled kernels (numba) for the detector's per-ball hot spots, off unless
 ``CUEREF_NUMBA=1`` and numba imports. Each kernel repeats the numpy path's float32/float64 arithmetic step for step
-(same dtypes, same order of operations), so the two paths can be compared bit for bit (/tmp/share/vsame.py).
+(same dtypes, same order of operations), so the two paths give the same detections bit for bit (tests/vision/test_jit*.py compare them).
 
 Why: a whole-table frame makes ~2,000 small numpy/OpenCV calls at 2-10 us each whatever their size; one kernel
 call per step replaces tens of them."""

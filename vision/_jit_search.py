@@ -1,4 +1,4 @@
-"""Optional compiled kernels (numba) for the detector's search, part 1 (vjitC14, a prototype on a branch): the
+"""Optional compiled kernels (numba) for the detector's search, part 1: the
 distance-map peaks, the blob statistics, the greedy suppression, a blob's voted centres, the ridge test and the
 clutter test (``BallDetector._isolated``). Off unless ``CUEREF_NUMBA=1`` and numba imports (``vision._jit``'s
 switch); ``ENABLED`` turns these alone off (tests and timings compare the two paths in one process).
