@@ -1660,16 +1660,7 @@ class BallDetector:
         f = c[5]  # the edge pixels on the table by flat index (cheaper to gather with)
         h, w = grey.shape
         if len(known) and len(f):  # balls already found vote for nothing new
-            kx = np.round(known[:, 0] * 16).astype(int).tolist()
-            ky = np.round(known[:, 1] * 16).astype(int).tolist()
-            rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
-                           np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
-            # the discs drawn on an empty mask and read at the edge pixels only (the same pixels as drawing
-            # them out of a copy of the edge mask, without the copy and a second whole-image nonzero)
-            discs = np.zeros((h, w), np.uint8)
-            for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
-                cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
-            f = f[discs.reshape(-1).take(f) == 0]
+            f = f[self._known_discs(known, h, w).reshape(-1).take(f) == 0]
         if len(f) == 0:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
             return
@@ -1689,6 +1680,19 @@ class BallDetector:
         self._acc = cv2.GaussianBlur(acc.reshape(h, w), (0, 0), 0.8)
         self._acc_dil = cv2.dilate(self._acc, _K3)  # its 3x3 maximum: the peak searches and _beside share it
 
+    def _known_discs(self, known: np.ndarray, h: int, w: int) -> np.ndarray:
+        """A (h, w) uint8 mask of 0.9 local radii round each ball already found (1 inside): their outlines vote for
+        nothing new. Drawn on an empty mask for the edge pixels to be read at (the same pixels as drawing them out
+        of a copy of the edge mask, without the copy and a second whole-image nonzero)."""
+        kx = np.round(known[:, 0] * 16).astype(int).tolist()
+        ky = np.round(known[:, 1] * 16).astype(int).tolist()
+        rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
+                       np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
+        discs = np.zeros((h, w), np.uint8)
+        for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
+            cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
+        return discs
+
     def _votes_jit(self, known: np.ndarray, grey: np.ndarray) -> None:
         """``_votes`` by the compiled kernels (``vision._jit_votes``: the same integer gradients, float32 steps and
         float64 rounding; the known balls' discs still drawn by ``cv2.circle``, the blur and dilation by OpenCV)."""
@@ -1700,14 +1704,7 @@ class BallDetector:
         h, w = grey.shape
         flat: np.ndarray | None = None
         if len(known) and len(f):  # balls already found vote for nothing new
-            kx = np.round(known[:, 0] * 16).astype(int).tolist()
-            ky = np.round(known[:, 1] * 16).astype(int).tolist()
-            rk = self.rmap[np.minimum(np.round(known[:, 1]).astype(int), h - 1),
-                           np.minimum(np.round(known[:, 0]).astype(int), w - 1)]
-            discs = np.zeros((h, w), np.uint8)
-            for x, y, rr in zip(kx, ky, np.round(0.9 * rk.astype(np.float64) * 16).astype(int).tolist(), strict=True):
-                cv2.circle(discs, (x, y), rr, 1, -1, cv2.LINE_8, 4)
-            flat = discs.reshape(-1)
+            flat = self._known_discs(known, h, w).reshape(-1)
         acc, voters = _jit_votes.vote_counts(h * w, f, tp, tm, flat)
         if voters == 0:
             self._acc = self._acc_dil = np.zeros((h, w), np.float32)
