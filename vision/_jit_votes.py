@@ -457,30 +457,28 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return fg, rails, amb
 
     @_k
-    def open2x2(fg):  # type: ignore[no-untyped-def]
-        """``cv2.morphologyEx(fg, MORPH_OPEN, ones((2, 2)))``: a 2 x 2 minimum then maximum, both over the pixel and
-        its neighbours up and left (anchor (1, 1)), pixels outside the image ignored."""
-        h, w = fg.shape
-        er = np.empty((h, w), np.uint8)
-        for y in range(h):
-            for x in range(w):
-                v = fg[y, x]
-                if y > 0:
-                    v = min(v, fg[y - 1, x])
-                    if x > 0:
-                        v = min(v, fg[y - 1, x - 1])
-                if x > 0:
-                    v = min(v, fg[y, x - 1])
-                er[y, x] = v
+    def _pick(v, u, take_max):  # type: ignore[no-untyped-def]
+        return max(v, u) if take_max else min(v, u)
+
+    @_k
+    def _pass2x2(a, take_max):  # type: ignore[no-untyped-def]
+        """A 2 x 2 minimum (or maximum) over each pixel and its neighbours up and left (anchor (1, 1)), pixels
+        outside the image ignored."""
+        h, w = a.shape
         out = np.empty((h, w), np.uint8)
         for y in range(h):
             for x in range(w):
-                v = er[y, x]
+                v = a[y, x]
                 if y > 0:
-                    v = max(v, er[y - 1, x])
+                    v = _pick(v, a[y - 1, x], take_max)
                     if x > 0:
-                        v = max(v, er[y - 1, x - 1])
+                        v = _pick(v, a[y - 1, x - 1], take_max)
                 if x > 0:
-                    v = max(v, er[y, x - 1])
+                    v = _pick(v, a[y, x - 1], take_max)
                 out[y, x] = v
         return out
+
+    @_k
+    def open2x2(fg):  # type: ignore[no-untyped-def]
+        """``cv2.morphologyEx(fg, MORPH_OPEN, ones((2, 2)))``: the 2 x 2 minimum, then the 2 x 2 maximum of that."""
+        return _pass2x2(_pass2x2(fg, False), True)
