@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import render
+from vision_scenes import assert_same_both_ways, render
 
 from vision import _jit, _jit_search
 from vision import detect as det_mod
@@ -16,8 +16,6 @@ from vision.detect import BallDetector
 from vision.types import Frame
 
 pytestmark = pytest.mark.skipif(not _jit.AVAILABLE, reason="numba not installed or CUEREF_NUMBA != 1")
-
-FIELDS = ("xy", "xy_px", "radius_px", "confidence", "id_scores", "streak")
 
 
 @pytest.fixture(autouse=True)
@@ -30,18 +28,7 @@ def _restore() -> object:
 @pytest.mark.parametrize("name", ["rack15", "scattered"])
 def test_detect_same_with_kernels(name: str) -> None:
     """Three frames (noise changes) through two detectors, one per path: the same observations to the bit."""
-    out = {}
-    for on in (False, True):
-        _jit.ENABLED = on
-        img0, _, sc = render(name, resolution=(1920, 1080), seed=0)
-        det = BallDetector(sc.camera.calibration())
-        det.region_pass = False
-        out[on] = [det.detect(Frame(index=i, t=i / 25, image=render(name, resolution=(1920, 1080), seed=i)[0]))
-                   for i in range(3)]
-    assert sum(len(o) for o in out[False]) > 0
-    for a, b in zip(out[False], out[True], strict=True):
-        for f in FIELDS:
-            np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
+    assert_same_both_ways(name, lambda on: setattr(_jit, "ENABLED", on))
 
 
 def test_features_same_with_kernel() -> None:
@@ -102,18 +89,7 @@ def test_search_same_with_kernels(name: str, _search_switch: object) -> None:
     """Three frames through two detectors, the numpy search and the kernels' (a rack is split by k-means and
     snapped to its lattice; scattered balls take the peaks, the clutter test and the vote helpers): the same
     observations to the bit."""
-    out = {}
-    for on in (False, True):
-        _jit_search.ENABLED = on
-        sc = render(name, resolution=(1920, 1080), seed=0)[2]
-        det = BallDetector(sc.camera.calibration())
-        det.region_pass = False
-        out[on] = [det.detect(Frame(index=i, t=i / 25, image=render(name, resolution=(1920, 1080), seed=i)[0]))
-                   for i in range(3)]
-    assert sum(len(o) for o in out[False]) > 0
-    for a, b in zip(out[False], out[True], strict=True):
-        for f in FIELDS:
-            np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
+    assert_same_both_ways(name, lambda on: setattr(_jit_search, "ENABLED", on))
 
 
 def _masks(rng: np.random.Generator, n: int) -> list[np.ndarray]:

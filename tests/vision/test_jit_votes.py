@@ -9,15 +9,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import render
+from vision_scenes import assert_same_both_ways, render
 
 from vision import _jit, _jit_votes
 from vision.detect import BallDetector
 from vision.types import Frame
 
 pytestmark = pytest.mark.skipif(not _jit_votes.AVAILABLE, reason="numba not installed or CUEREF_NUMBA != 1")
-
-FIELDS = ("xy", "xy_px", "radius_px", "confidence", "id_scores", "streak")
 
 
 @pytest.fixture(autouse=True)
@@ -39,18 +37,11 @@ def _detector(name: str = "rack15") -> tuple[BallDetector, np.ndarray]:
 def test_detect_same_with_vote_kernels(name: str) -> None:
     """Three frames through two detectors, numpy path and the vote kernels only (vnumba13's off): the same
     observations to the bit."""
-    out = {}
-    for on in (False, True):
+
+    def switch(on: bool) -> None:
         _jit.ENABLED, _jit_votes.ENABLED = False, on
-        img0, _, sc = render(name, resolution=(1920, 1080), seed=0)
-        det = BallDetector(sc.camera.calibration())
-        det.region_pass = False
-        out[on] = [det.detect(Frame(index=i, t=i / 25, image=render(name, resolution=(1920, 1080), seed=i)[0]))
-                   for i in range(3)]
-    assert sum(len(o) for o in out[False]) > 0
-    for a, b in zip(out[False], out[True], strict=True):
-        for f in FIELDS:
-            np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
+
+    assert_same_both_ways(name, switch)
 
 
 def _noisy(det: BallDetector, img: np.ndarray, rng: np.random.Generator, amp: int) -> np.ndarray:

@@ -72,3 +72,27 @@ def match_balls(truth: np.ndarray, found: np.ndarray) -> tuple[int, int, np.ndar
     i, j = linear_sum_assignment(d)
     ok = d[i, j] < BALL_RADIUS
     return len(truth) - int(ok.sum()), len(found) - int(ok.sum()), d[i, j][ok]
+
+
+DETECTION_FIELDS = ("xy", "xy_px", "radius_px", "confidence", "id_scores", "streak")
+
+
+def assert_same_both_ways(name: str, switch: object, frames: int = 3) -> None:
+    """``frames`` renders of scene ``name`` (1080p; the noise changes) through two fresh detectors, the first with
+    ``switch(False)`` called before it and the second with ``switch(True)``: their observations are the same to the
+    bit (the compiled kernels' tests: ``switch`` turns a kernel set on or off)."""
+    from vision.detect import BallDetector
+    from vision.types import Frame
+
+    out = {}
+    for on in (False, True):
+        switch(on)  # type: ignore[operator]
+        sc = render(name, resolution=(1920, 1080), seed=0)[2]
+        det = BallDetector(sc.camera.calibration())
+        det.region_pass = False
+        out[on] = [det.detect(Frame(index=i, t=i / 25, image=render(name, resolution=(1920, 1080), seed=i)[0]))
+                   for i in range(frames)]
+    assert sum(len(o) for o in out[False]) > 0
+    for a, b in zip(out[False], out[True], strict=True):
+        for f in DETECTION_FIELDS:
+            np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
