@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from madeup import run
 
 from adjudicator.records import ShotEvent
-from tracking.events import EventConfig, ShotContext, _jaw_gaps, _jaws, infer_events
-from tracking.paths import fit_path
+from tracking.events import EventConfig, _jaw_gaps, _jaws
 from vision.geometry import Pocket, TableGeometry
 
 G = TableGeometry()
@@ -23,15 +23,8 @@ def _pocket(name: str) -> Pocket:
 
 
 def _events(xy: np.ndarray, t: np.ndarray, seed: int, sigma: float = 0.0015) -> list[ShotEvent]:
-    rng = np.random.default_rng(seed)
-    cue = np.tile([0.6, 0.6], (len(t), 1))
-    paths = {}
-    for b, track in ((0, cue), (1, xy)):
-        p = fit_path(b, t, track + rng.normal(0.0, sigma, track.shape), tolerance=max(0.003, 4.5 * sigma))
-        assert p is not None
-        paths[b] = p
-    ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), {0, 1}, {0})
-    return infer_events(paths, ctx, EventConfig())[0]
+    """Ball 1's made-up track beside a cue ball at rest, seen to the end."""
+    return run({0: np.tile([0.6, 0.6], (len(t), 1)), 1: xy}, t, {0}, seed=seed, sigma=sigma)
 
 
 def _line(p_at: np.ndarray, ang_deg: float, speed: float, t_at: float, seen_until: float) -> tuple[np.ndarray,
