@@ -1845,10 +1845,11 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     inside = np.flatnonzero(d_pk < pk.capture_radius)
     t_end = float(ts[inside[0]] if len(inside) else ts[int(np.argmin(d_pk))]) + cfg.jaw_reach
     on = ts <= t_end + 1e-9
+    ts_on, xs_on = ts[on], xs[on]
     t_obs, _ = _seen(path)
     seen: list[tuple[float, str]] = []
     carried: list[tuple[float, str]] = []
-    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, _jaw_gaps(g, pk, xs[on]), strict=True):
+    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, _jaw_gaps(g, pk, xs_on), strict=True):
         near = np.flatnonzero(gap_s <= cfg.jaw_slack)
         if len(near):
             # a jaw the seen line meets is judged on the sightings alone: not where the line hugs it from the
@@ -1863,7 +1864,7 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
         if len(hit):
-            carried.append((float(ts[on][hit[0]]), rail))
+            carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
 
 
