@@ -27,6 +27,8 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     from numba.core import cgutils
     from numba.extending import intrinsic
 
+    from vision._jit_search import maxima_all  # the vote map's 3x3 maxima: the distance map's kernel
+
     _k = _jit._jit
 
     @_k
@@ -150,35 +152,13 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return kept[:nk].copy()
 
     @_k
-    def local_maxima(acc, thr):  # type: ignore[no-untyped-def]
-        """``detect._local_maxima(acc, threshold)`` (no dilated map): pixels at or above ``thr`` (float32, as
-        cv2.compare takes it) and at least each 3x3 neighbour inside the image, raster order. (ys, xs) int64."""
-        h, w = acc.shape
-        ys = np.empty(h * w, np.int64)
-        xs = np.empty(h * w, np.int64)
-        n = 0
-        for y in range(h):
-            for x in range(w):
-                v = acc[y, x]
-                if not v >= thr:
-                    continue
-                top = True
-                for yy in range(max(y - 1, 0), min(y + 2, h)):
-                    for xx in range(max(x - 1, 0), min(x + 2, w)):
-                        if not v >= acc[yy, xx]:
-                            top = False
-                if top:
-                    ys[n] = y
-                    xs[n] = x
-                    n += 1
-        return ys[:n].copy(), xs[:n].copy()
-
-    @_k
     def blob_peaks(acc, thr, comp, ox, oy, min_dist):  # type: ignore[no-untyped-def]
         """The rest of ``BallDetector._blob_vote_peaks`` after the blur: the vote map's local maxima at or above
         ``thr`` (float32) on the blob's pixels (``comp`` at ``(py + oy, px + ox)``), thinned by ``_greedy_nms`` at
         ``min_dist``; (K, 2) float32 box coordinates (the caller adds the box's origin)."""
-        py, px = local_maxima(acc, thr)
+        f = maxima_all(acc, thr)  # (``acc`` a fresh blur: C order)
+        py = f // acc.shape[1]
+        px = f - py * acc.shape[1]
         hc, wc = comp.shape
         keep = np.zeros(py.shape[0], np.bool_)
         for i in range(py.shape[0]):
