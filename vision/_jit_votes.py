@@ -27,7 +27,7 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     from numba.core import cgutils
     from numba.extending import intrinsic
 
-    from vision._jit_search import maxima_all  # the vote map's 3x3 maxima: the distance map's kernel
+    from vision._jit_search import greedy_nms_core, maxima_all  # the distance map's kernels, shared
 
     _k = _jit._jit
 
@@ -113,43 +113,10 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return acc, nv
 
     @_k
-    def nms_order(vals):  # type: ignore[no-untyped-def]
-        """``np.argsort(-vals, kind="stable")``: strongest first, ties in index order (insertion sort: a few
-        points)."""
-        n = vals.shape[0]
-        idx = np.arange(n)
-        for i in range(1, n):
-            j = idx[i]
-            v = vals[j]
-            k = i - 1
-            while k >= 0 and vals[idx[k]] < v:
-                idx[k + 1] = idx[k]
-                k -= 1
-            idx[k + 1] = j
-        return idx
-
-    @_k
     def greedy_nms(xs, ys, vals, d2):  # type: ignore[no-untyped-def]
-        """``detect._greedy_nms`` (no ``allowed``): indices kept, strongest first; a point is dropped when it lies
-        within its own ``min_dist`` (``d2``: its square, float64) of one kept before it (float64 distances)."""
-        order = nms_order(vals)
-        kept = np.empty(order.shape[0], np.int64)
-        nk = 0
-        for i in order:
-            xi = np.float64(xs[i])
-            yi = np.float64(ys[i])
-            ok = True
-            for t in range(nk):
-                j = kept[t]
-                dx = xi - np.float64(xs[j])
-                dy = yi - np.float64(ys[j])
-                if dx * dx + dy * dy < d2[i]:
-                    ok = False
-                    break
-            if ok:
-                kept[nk] = i
-                nk += 1
-        return kept[:nk].copy()
+        """``detect._greedy_nms`` (no ``allowed``) on pixel coordinates: ``_jit_search.greedy_nms_core``, the
+        distance map's kernel (the same stable order, strongest first, and squared distances ``d2``, float64)."""
+        return greedy_nms_core(xs, ys, vals, d2, np.zeros(0, np.bool_))
 
     @_k
     def blob_peaks(acc, thr, comp, ox, oy, min_dist):  # type: ignore[no-untyped-def]
