@@ -7,7 +7,7 @@ import numpy as np
 
 from adjudicator.records import ShotEvent
 from tracking.events import ShotContext, infer_events
-from tracking.paths import fit_path
+from tracking.paths import BallPath, fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -23,12 +23,21 @@ def run(tracks: dict[int, np.ndarray], t: np.ndarray, seen_at_end: set[int], see
     ``tolerance``: the pieces' fit tolerance (default 4.5 ``sigma``, at least 3 mm); a test with little noise passes
     the pipeline's (``PIPE_TOLERANCE``) so its pieces split as the pipeline's would. ``t_start``: the shot's start
     (default the first sighting)."""
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=max(0.003, 4.5 * sigma) if tolerance is None else tolerance)
-        assert p is not None
-        paths[b] = p
+    paths = fit(tracks, t, seed, sigma, tolerance)
     ctx = ShotContext(G, 1.0 / fps, float(t[0]) if t_start is None else t_start, float(t[-1]), set(tracks),
                       seen_at_end)
     return infer_events(paths, ctx)[0]
+
+
+def fit(tracks: dict[int, np.ndarray], t: np.ndarray, seed: int = 0, sigma: float = 0.0015,
+        tolerance: float | None = None) -> dict[int, BallPath]:
+    """``run``'s paths: each track with its own draw of noise, in the dict's order (one generator for all, so a
+    test's noise follows from its seed and its tracks), fitted at ``tolerance`` (as ``run``)."""
+    rng = np.random.default_rng(seed)
+    paths = {}
+    for b, xy in tracks.items():
+        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape),
+                     tolerance=max(0.003, 4.5 * sigma) if tolerance is None else tolerance)
+        assert p is not None
+        paths[b] = p
+    return paths

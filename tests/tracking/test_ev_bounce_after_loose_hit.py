@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from madeup import PIPE_TOLERANCE
+from madeup import PIPE_TOLERANCE, fit
 
 from adjudicator.records import ShotEvent
 from tracking.events import EventConfig, ShotContext, _cushions
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -31,13 +30,8 @@ TWELVE = np.array([[2.1026, 0.5246]] * 4 + [[2.2654, 0.4331], [2.4706, 0.2650], 
 
 def _feet(seed: int, sigma: float = 0.0003) -> list[float]:
     t = 1.7 + np.arange(len(TWELVE)) / FPS
-    rng = np.random.default_rng(seed)
     tracks = {12: TWELVE, 2: np.tile([1.9, 0.7], (len(t), 1)), 10: np.tile([2.0, 0.3], (len(t), 1))}
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=PIPE_TOLERANCE)
-        assert p is not None
-        paths[b] = p
+    paths = fit(tracks, t, seed, sigma, PIPE_TOLERANCE)
     ctx = ShotContext(G, 1.0 / FPS, 1.7, float(t[-1]), set(tracks), set(tracks))
     return [e.t for e in _cushions(paths, HITS, ctx, EventConfig()) if e.ball == 12 and e.rail == "foot"]
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from madeup import PIPE_TOLERANCE
+from madeup import PIPE_TOLERANCE, fit
 
 from tracking.events import EventConfig, ShotContext, _cushions
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -28,13 +27,8 @@ CUE = np.array([[1.4717, 0.9269], [1.4476, 0.9787], [1.4243, 1.0290], [1.4004, 1
 
 def _rights(cfg: EventConfig, seed: int, sigma: float = 0.0003) -> list[float]:
     t = 2.6667 + np.arange(len(CUE)) / FPS
-    rng = np.random.default_rng(seed)
     tracks = {0: CUE, 1: np.tile([1.0, 0.5], (len(t), 1))}
-    paths = {}
-    for b, xy in tracks.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=PIPE_TOLERANCE)
-        assert p is not None
-        paths[b] = p
+    paths = fit(tracks, t, seed, sigma, PIPE_TOLERANCE)
     ctx = ShotContext(G, 1.0 / FPS, 2.5, float(t[-1]), set(tracks), set(tracks))
     return [e.t for e in _cushions(paths, [], ctx, cfg) if e.ball == 0 and e.rail == "right"]
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from madeup import PIPE_TOLERANCE
+from madeup import PIPE_TOLERANCE, fit
 
 from adjudicator.records import ShotEvent
 from tracking.events import EventConfig, ShotContext, _cushions
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -34,12 +33,7 @@ FOURTEEN = np.array([[2.3107, 0.1410]] * 5 + [[2.3225, 0.1202], [2.3463, 0.0812]
 
 def _feet(balls: dict[int, np.ndarray], seed: int, sigma: float = 0.0003) -> list[float]:
     t = 2.3333 + np.arange(len(CUE)) / FPS
-    rng = np.random.default_rng(seed)
-    paths = {}
-    for b, xy in balls.items():
-        p = fit_path(b, t, xy + rng.normal(0.0, sigma, xy.shape), tolerance=PIPE_TOLERANCE)
-        assert p is not None
-        paths[b] = p
+    paths = fit(balls, t, seed, sigma, PIPE_TOLERANCE)
     assert [pc.n for pc in paths[0].pieces] == [6, 2, 5]  # the chord across the bounce, as in the clip
     ctx = ShotContext(G, 1.0 / FPS, 1.7, float(t[-1]), set(balls), set(balls))
     return [e.t for e in _cushions(paths, [HIT], ctx, EventConfig()) if e.ball == 0 and e.rail == "foot"]
