@@ -22,6 +22,7 @@ FG_CHECKED = False
 FG_OK = True
 
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+    import numba
     from llvmlite import ir
     from numba import types
     from numba.core import cgutils
@@ -30,6 +31,16 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     from vision._jit_search import greedy_nms_core, maxima_all  # the distance map's kernels, shared
 
     _k = _jit._jit
+
+    @numba.njit(inline="always")
+    def _sobel(ra, rb, rc, xm, x, xp):  # type: ignore[no-untyped-def]
+        """``cv2.spatialGradient``'s 3x3 Sobel (gx, gy) at column ``x`` of row ``rb`` (``ra`` above, ``rc`` below;
+        ``xm``/``xp`` the columns beside it, reflected at the ends by the caller), in int32."""
+        gx = (np.int32(ra[xp]) - np.int32(ra[xm])) + 2 * (np.int32(rb[xp]) - np.int32(rb[xm])) \
+            + (np.int32(rc[xp]) - np.int32(rc[xm]))
+        gy = (np.int32(rc[xm]) - np.int32(ra[xm])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
+            + (np.int32(rc[xp]) - np.int32(ra[xp]))
+        return gx, gy
 
     @_k
     def edge_votes(grey, mask, rmap, edge_min, ox, oy):  # type: ignore[no-untyped-def]
@@ -56,18 +67,12 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             rb = grey[y]
             rc = grey[yp]
             for x in range(1, w - 1):  # (branch-free: vectorised)
-                gx = (np.int32(ra[x + 1]) - np.int32(ra[x - 1])) + 2 * (np.int32(rb[x + 1]) - np.int32(rb[x - 1])) \
-                    + (np.int32(rc[x + 1]) - np.int32(rc[x - 1]))
-                gy = (np.int32(rc[x - 1]) - np.int32(ra[x - 1])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
-                    + (np.int32(rc[x + 1]) - np.int32(ra[x + 1]))
+                gx, gy = _sobel(ra, rb, rc, x - 1, x, x + 1)
                 sq[x] = gx * gx + gy * gy
             for x in (0, w - 1):  # reflected 101 at the ends
                 xm = x - 1 if x > 0 else 1
                 xp = x + 1 if x < w - 1 else w - 2
-                gx = (np.int32(ra[xp]) - np.int32(ra[xm])) + 2 * (np.int32(rb[xp]) - np.int32(rb[xm])) \
-                    + (np.int32(rc[xp]) - np.int32(rc[xm]))
-                gy = (np.int32(rc[xm]) - np.int32(ra[xm])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
-                    + (np.int32(rc[xp]) - np.int32(ra[xp]))
+                gx, gy = _sobel(ra, rb, rc, xm, x, xp)
                 sq[x] = gx * gx + gy * gy
             for x in range(w):
                 if sq[x] <= s_lo:
@@ -79,10 +84,7 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                     continue
                 xm = x - 1 if x > 0 else 1
                 xp = x + 1 if x < w - 1 else w - 2
-                gx = (np.int32(ra[xp]) - np.int32(ra[xm])) + 2 * (np.int32(rb[xp]) - np.int32(rb[xm])) \
-                    + (np.int32(rc[xp]) - np.int32(rc[xm]))
-                gy = (np.int32(rc[xm]) - np.int32(ra[xm])) + 2 * (np.int32(rc[x]) - np.int32(ra[x])) \
-                    + (np.int32(rc[xp]) - np.int32(ra[xp]))
+                gx, gy = _sobel(ra, rb, rc, xm, x, xp)
                 r = rmap[oy + y, ox + x]
                 ux = np.float32(np.float32(gx) / m) * r
                 uy = np.float32(np.float32(gy) / m) * r
