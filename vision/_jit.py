@@ -320,21 +320,11 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             cnt = np.zeros((5, 3))
             for j in range(n_samples):
                 z = 0 if inner[j] else 1
-                if keep[j]:
-                    cnt[0, z] += 1
-                    cnt[0, 2] += 1
-                if white[j]:
-                    cnt[1, z] += 1
-                    cnt[1, 2] += 1
-                if dark[j]:
-                    cnt[2, z] += 1
-                    cnt[2, 2] += 1
-                if col[j]:
-                    cnt[3, z] += 1
-                    cnt[3, 2] += 1
-                if grey[j]:
-                    cnt[4, z] += 1
-                    cnt[4, 2] += 1
+                flags = (keep[j], white[j], dark[j], col[j], grey[j])
+                for c in range(5):
+                    if flags[c]:
+                        cnt[c, z] += 1
+                        cnt[c, 2] += 1
             for z in range(2):
                 dz = max(cnt[0, z], 1.0)
                 for c in range(4):
