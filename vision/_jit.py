@@ -1,27 +1,72 @@
-"""Optional compiled kernels (numba) for the detector's per-ball hot spots, off unless
-``CUEREF_NUMBA=1`` and numba imports. Each kernel repeats the numpy path's float32/float64 arithmetic step for step
-(same dtypes, same order of operations), so the two paths give the same detections bit for bit (tests/vision/test_jit*.py compare them).
+"""Optional compiled kernels (numba) for the detector's per-ball hot spots: used when numba imports (the
+``[fast]`` extra), unless ``CUEREF_NUMBA=0``. ``CUEREF_NUMBA`` unset: the kernels if numba imports, else the numpy
+path; ``0``: the numpy path; ``1``: the kernels, and a ``CuerefError`` when a detector is made without numba. Each
+kernel repeats the numpy path's float32/float64 arithmetic step for step (same dtypes, same order of operations), so
+the two paths give the same detections bit for bit (tests/vision/test_jit*.py compare them).
 
 Why: a whole-table frame makes ~2,000 small numpy/OpenCV calls at 2-10 us each whatever their size; one kernel
-call per step replaces tens of them."""
+call per step replaces tens of them. The first use compiles the kernels (~80 s of CPU) into numba's cache
+(``vision/__pycache__`` beside these files, else the user cache ``~/.cache/numba`` when that folder is read-only,
+or ``NUMBA_CACHE_DIR`` when set); later processes load them (~1 s)."""
 from __future__ import annotations
 
 import math
 import os
+import sys
 
 import numpy as np
 
-AVAILABLE = False  # numba imports (it is imported only when asked for: ~0.3-1 s)
-if os.environ.get("CUEREF_NUMBA") == "1":  # pragma: no cover - depends on the environment
+MODE = os.environ.get("CUEREF_NUMBA", "")  # "" (unset): kernels when numba imports; "0": never; "1": required
+AVAILABLE = False  # numba imports (and CUEREF_NUMBA is not 0)
+MISSING = ""  # why CUEREF_NUMBA=1 cannot be honoured ("" when it can or was not asked for)
+if MODE != "0":  # pragma: no cover - depends on the environment
     try:
         import numba
 
         AVAILABLE = True
-    except ImportError:
-        pass
+    except ImportError as exc:
+        if MODE == "1":
+            MISSING = (f"CUEREF_NUMBA=1 but numba does not import ({exc}): install the fast extra "
+                       "(pip install -e '.[fast]') or unset CUEREF_NUMBA for the numpy path")
 ENABLED = AVAILABLE  # the detector's switch (tests flip it to compare the two paths)
 
 _CACHE = os.environ.get("CUEREF_NUMBA_CACHE", "1") == "1"
+_ANNOUNCED = False  # the compile line printed (once a process)
+
+
+def require() -> None:
+    """Raise the one-line ``CuerefError`` when ``CUEREF_NUMBA=1`` asks for kernels numba cannot give."""
+    if MISSING:
+        from adjudicator.errors import CuerefError
+
+        raise CuerefError(MISSING)
+
+
+def announce_compiles() -> None:
+    """Print one line to stderr when this process first compiles a kernel (not when it loads them from numba's
+    cache): the first run after installing or changing vision/ takes ~1-2 min more, and says why."""
+    global _ANNOUNCED
+    if not AVAILABLE or _ANNOUNCED:
+        return
+    _ANNOUNCED = True
+    from numba.core import event
+
+    class _Once(event.Listener):  # type: ignore[misc]
+        done = False
+
+        def on_start(self, ev: event.Event) -> None:
+            if self.done:
+                return
+            self.done = True
+            where = getattr(getattr(ev.data.get("dispatcher"), "_cache", None), "cache_path", None)
+            print("cueref: compiling the detector's numba kernels (first use after an install or update, ~1-2 min "
+                  f"of CPU; cached in {where or 'numba cache'}; CUEREF_NUMBA=0 for the numpy path)",
+                  file=sys.stderr, flush=True)
+
+        def on_end(self, ev: event.Event) -> None:
+            pass
+
+    event.register("numba:compile", _Once())
 
 
 def _jit(f):  # type: ignore[no-untyped-def]

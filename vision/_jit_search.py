@@ -1,6 +1,6 @@
 """Optional compiled kernels (numba) for the detector's search, part 1: the
 distance-map peaks, the blob statistics, the greedy suppression, a blob's voted centres, the ridge test and the
-clutter test (``BallDetector._isolated``). Off unless ``CUEREF_NUMBA=1`` and numba imports (``vision._jit``'s
+clutter test (``BallDetector._isolated``). On when numba imports, unless ``CUEREF_NUMBA=0`` (``vision._jit``'s
 switch); ``ENABLED`` turns these alone off (tests and timings compare the two paths in one process).
 
 Why: ``_search`` makes ~1,200 small numpy/OpenCV calls a whole-table frame at 2-10 us each; a kernel replaces tens

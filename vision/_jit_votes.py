@@ -1,5 +1,5 @@
 """Optional compiled kernels (numba) for the detector's symmetry votes and the search steps that read them (beside
-``vision/_jit.py``): off unless ``CUEREF_NUMBA=1`` and numba imports. Each kernel gives the numpy
+``vision/_jit.py``): on when numba imports, unless ``CUEREF_NUMBA=0``. Each kernel gives the numpy
 path's output bit for bit: the gradients, the vote targets and the counts are integer arithmetic (or float32/float64
 steps repeated in numpy's order and dtypes); OpenCV's float filters (``GaussianBlur``, ``dilate``) stay OpenCV calls
 between the kernels.

@@ -228,6 +228,8 @@ class BallDetector:
 
     def __init__(self, calibration: TableCalibration, identifier: object | None = None,
                  params: DetectorParams | None = None) -> None:
+        _jit.require()  # CUEREF_NUMBA=1 without numba: one clear line, not a silent numpy path
+        _jit.announce_compiles()  # one line on stderr when the kernels compile (first use, ~1-2 min)
         self.cal = calibration
         self.p = params or DetectorParams()
         self.geometry = calibration.geometry

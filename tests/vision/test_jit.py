@@ -1,4 +1,4 @@
-"""The compiled kernels (vision._jit, ``CUEREF_NUMBA=1`` with numba installed) give the numpy path's answers bit
+"""The compiled kernels (vision._jit, numba installed, ``CUEREF_NUMBA`` not 0) give the numpy path's answers bit
 for bit: whole detections (refinement, fill tests, identification) on a rack and scattered balls, and the
 identifier's features on random pixels with and without a white and a cloth. Skipped where numba is not there."""
 
@@ -15,7 +15,7 @@ from vision import identify as ident
 from vision.detect import BallDetector
 from vision.types import Frame
 
-pytestmark = pytest.mark.skipif(not _jit.AVAILABLE, reason="numba not installed or CUEREF_NUMBA != 1")
+pytestmark = pytest.mark.skipif(not _jit.AVAILABLE, reason="numba not installed or CUEREF_NUMBA=0")
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""The compiled vote and whole-image kernels (vision._jit_votes, ``CUEREF_NUMBA=1`` with numba installed) give the
+"""The compiled vote and whole-image kernels (vision._jit_votes, numba installed, ``CUEREF_NUMBA`` not 0) give the
 numpy path's answers bit for bit: whole detections, the vote maps and every step that reads them on noise and
 on rendered tables, the foreground mask (with pocket zones, and a hue distance on the threshold, where the kernel
 must hand over to OpenCV), the 2 x 2 opening. Skipped where numba is not there. (A file of its own beside
@@ -15,7 +15,7 @@ from vision import _jit, _jit_votes
 from vision.detect import BallDetector
 from vision.types import Frame
 
-pytestmark = pytest.mark.skipif(not _jit_votes.AVAILABLE, reason="numba not installed or CUEREF_NUMBA != 1")
+pytestmark = pytest.mark.skipif(not _jit_votes.AVAILABLE, reason="numba not installed or CUEREF_NUMBA=0")
 
 
 @pytest.fixture(autouse=True)
