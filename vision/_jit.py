@@ -73,7 +73,52 @@ def _jit(f):  # type: ignore[no-untyped-def]
     return numba.njit(cache=_CACHE, nogil=True, error_model="numpy")(f)
 
 
+# ``refine_core`` projects the window pixels on the cloth basis as OpenCV's AVX2 cv2.transform rounds (fused
+# multiply-adds, ``_project``) where the numpy path calls cv2.transform: the detector compares the two on its first
+# refinement once a process and passes OpenCV's planes to the kernel if they differ anywhere (another build or CPU)
+REFINE_CHECKED = False
+REFINE_OK = True
+
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def fma32(typingctx, a, b, c):  # type: ignore[no-untyped-def]
+        """float32 a * b + c rounded once (``llvm.fma.f32``: one instruction where the CPU has FMA)."""
+        sig = types.float32(types.float32, types.float32, types.float32)
+
+        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+            f = ir.FloatType()
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(f, [f, f, f]), "llvm.fma.f32")
+            return builder.call(fn, args)
+        return sig, codegen
+
+    @numba.njit(inline="always")
+    def _project(basis, k, p0, p1, p2):  # type: ignore[no-untyped-def]
+        """Row ``k`` of the cloth basis applied to one float32 pixel (b, g, r) as OpenCV's AVX2 build of
+        cv2.transform computes a 1 x 3 row: fma(m2, r, fma(m0, b, m1 g)) in float32 (``not_cloth_fg``'s)."""
+        return fma32(basis[k, 2], p2, fma32(basis[k, 0], p0, basis[k, 1] * p1))
+
+    @_jit
+    def project_core(image, corner, basis, size):  # type: ignore[no-untyped-def]
+        """``refine_core``'s projection of each ball's window as planes (3, n, size, size) float32: what the
+        detector compares with cv2.transform's once a process."""
+        n = corner.shape[0]
+        q = np.empty((3, n, size, size), np.float32)
+        for b in range(n):
+            x0 = corner[b, 0]
+            y0 = corner[b, 1]
+            for yy in range(size):
+                for xx in range(size):
+                    p0 = np.float32(image[y0 + yy, x0 + xx, 0])
+                    p1 = np.float32(image[y0 + yy, x0 + xx, 1])
+                    p2 = np.float32(image[y0 + yy, x0 + xx, 2])
+                    for k in range(3):
+                        q[k, b, yy, xx] = _project(basis, k, p0, p1, p2)
+        return q
 
     @_jit
     def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin):  # type: ignore[no-untyped-def]
@@ -102,9 +147,9 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                         p0 = np.float32(image[y0 + yy, x0 + xx, 0])
                         p1 = np.float32(image[y0 + yy, x0 + xx, 1])
                         p2 = np.float32(image[y0 + yy, x0 + xx, 2])
-                        q1 = basis[0, 0] * p0 + basis[0, 1] * p1 + basis[0, 2] * p2
-                        q2 = basis[1, 0] * p0 + basis[1, 1] * p1 + basis[1, 2] * p2
-                        q3 = basis[2, 0] * p0 + basis[2, 1] * p1 + basis[2, 2] * p2
+                        q1 = _project(basis, 0, p0, p1, p2)
+                        q2 = _project(basis, 1, p0, p1, p2)
+                        q3 = _project(basis, 2, p0, p1, p2)
                     d1 = q1 - bg0
                     d1 = d1 * d1
                     d2 = q2 - bg1

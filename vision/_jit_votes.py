@@ -23,11 +23,8 @@ FG_OK = True
 
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     import numba
-    from llvmlite import ir
-    from numba import types
-    from numba.core import cgutils
-    from numba.extending import intrinsic
 
+    from vision._jit import fma32  # cv2.transform's fused multiply-add, shared with the refine kernel
     from vision._jit_search import greedy_nms_core, maxima_all  # the distance map's kernels, shared
 
     _k = _jit._jit
@@ -331,17 +328,6 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             sup[t] = c
             keep[t] = c >= 3 and best > near
         return spots[keep], rs[keep], sup[keep]
-
-    @intrinsic
-    def fma32(typingctx, a, b, c):  # type: ignore[no-untyped-def]
-        """float32 a * b + c rounded once (``llvm.fma.f32``: one instruction where the CPU has FMA)."""
-        sig = types.float32(types.float32, types.float32, types.float32)
-
-        def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-            f = ir.FloatType()
-            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(f, [f, f, f]), "llvm.fma.f32")
-            return builder.call(fn, args)
-        return sig, codegen
 
     @_k
     def not_cloth_fg(small, m0, m1, m2, bg0, bg1, dark, bright, thr, pocket_hi, static, cushion, table):  # type: ignore[no-untyped-def]

@@ -16,7 +16,6 @@ Why this design (a budget of a few ms per 1080p frame on one core):
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, replace
 
 import cv2
@@ -2223,16 +2222,18 @@ class BallDetector:
     def _refine_jit(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray, corner: np.ndarray, size: int,
                     out: np.ndarray, fit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``_refine`` after its windows are placed, by the compiled kernel (``vision._jit``; the same arithmetic).
-        ``CUEREF_NUMBA_CV2T=1``: the cloth basis applied by cv2.transform as the numpy path does (exact), else
-        in the kernel."""
+        The kernel projects the pixels on the cloth basis itself, unless its projection differed from
+        cv2.transform's in the once-a-process check (another OpenCV build or CPU): then OpenCV's planes go in."""
         bg = self._bg_at_many(centres)
-        if _CV2T:
+        q = _NO_Q
+        if not (_jit.REFINE_CHECKED and _jit.REFINE_OK):
             n = len(centres)
             f = np.stack([image[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
             f = f.reshape(n * size, size, 3)
             q = np.stack([cv2.transform(f, row).reshape(n, size, size) for row in self._basis_rows])
-        else:
-            q = _NO_Q
+            if not _jit.REFINE_CHECKED:
+                _jit.REFINE_CHECKED = True
+                _jit.REFINE_OK = np.array_equal(q, _jit.project_core(image, corner, self._basis, size))
         est, span, anyb = _jit.refine_core(image, corner, centres, radii, bg, self._basis,
                                           np.float32(self.p.fg_threshold ** 2),
                                           np.float32(1 - self.p.dark_fraction),
@@ -2430,7 +2431,6 @@ def _greedy_nms_small(xs: np.ndarray, ys: np.ndarray, vals: np.ndarray, min_dist
 
 
 _K3 = np.ones((3, 3), np.uint8)
-_CV2T = os.environ.get("CUEREF_NUMBA_CV2T") == "1"
 _NO_Q = np.zeros((0, 0, 0, 0), np.float32)
 _CROSS = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
 # what a region pass crops to its window while it searches (BallDetector._window)

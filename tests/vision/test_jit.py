@@ -20,15 +20,76 @@ pytestmark = pytest.mark.skipif(not _jit.AVAILABLE, reason="numba not installed 
 
 @pytest.fixture(autouse=True)
 def _restore() -> object:
-    was = _jit.ENABLED
+    was = _jit.ENABLED, _jit.REFINE_CHECKED, _jit.REFINE_OK
     yield
-    _jit.ENABLED = was
+    _jit.ENABLED, _jit.REFINE_CHECKED, _jit.REFINE_OK = was
 
 
 @pytest.mark.parametrize("name", ["rack15", "scattered"])
 def test_detect_same_with_kernels(name: str) -> None:
     """Three frames (noise changes) through two detectors, one per path: the same observations to the bit."""
     assert_same_both_ways(name, lambda on: setattr(_jit, "ENABLED", on))
+
+
+def test_projection_is_opencvs() -> None:
+    """The refine kernel's own projection on the cloth basis (``project_core``) is cv2.transform's to the bit on
+    random pixels and bases: what the once-a-process check finds on this machine."""
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        img = rng.integers(0, 256, (60, 80, 3)).astype(np.uint8)
+        basis = rng.normal(0, 1, (3, 3)).astype(np.float32)
+        size = int(rng.integers(5, 30))
+        corner = np.stack([rng.integers(0, 80 - size, 4), rng.integers(0, 60 - size, 4)], axis=1)
+        f = np.stack([img[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
+        f = f.reshape(-1, size, 3)
+        want = np.stack([cv2.transform(f, np.ascontiguousarray(basis[k:k + 1])).reshape(4, size, size)
+                         for k in range(3)])
+        np.testing.assert_array_equal(_jit.project_core(img, corner, basis, size), want)
+
+
+def _refine_calls(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Record, per ``refine_core`` call, whether OpenCV's planes were passed in."""
+    calls: list[bool] = []
+    core = _jit.refine_core
+
+    def spy(*args: object) -> object:
+        calls.append(args[-1].shape[0] == 3)  # type: ignore[attr-defined]
+        return core(*args)
+
+    monkeypatch.setattr(_jit, "refine_core", spy)
+    return calls
+
+
+@pytest.mark.parametrize("differs", [False, True])
+def test_refine_projection_checked_against_opencv(monkeypatch: pytest.MonkeyPatch, differs: bool) -> None:
+    """The first refinement of a process compares the kernel's projection with cv2.transform's: equal (this
+    machine), later frames project in the kernel; one float32 step off (as an OpenCV without FMA, or another CPU,
+    would round), every refinement gets OpenCV's planes and the detections stay the numpy path's."""
+    sc = render("scattered", resolution=(1920, 1080), seed=0)[2]
+    imgs = [render("scattered", resolution=(1920, 1080), seed=i)[0] for i in range(3)]
+
+    def run() -> list[object]:  # a fresh detector a frame: every ball refined (none kept from the last frame)
+        return [BallDetector(sc.camera.calibration()).detect(Frame(index=0, t=0.0, image=img)) for img in imgs]
+
+    _jit.ENABLED = False
+    want = run()
+    if differs:
+        project = _jit.project_core
+
+        def off(*args: object) -> np.ndarray:
+            q = project(*args)
+            q[0, 0, 0, 0] = np.nextafter(q[0, 0, 0, 0], np.float32(np.inf))
+            return q
+
+        monkeypatch.setattr(_jit, "project_core", off)
+    calls = _refine_calls(monkeypatch)
+    _jit.ENABLED, _jit.REFINE_CHECKED, _jit.REFINE_OK = True, False, True
+    got = run()
+    assert _jit.REFINE_CHECKED and _jit.REFINE_OK is not differs
+    assert len(calls) == 3 and calls[0] and calls[1:] == [differs, differs]
+    for a, b in zip(want, got, strict=True):
+        for f in ("xy", "xy_px", "radius_px", "confidence", "id_scores"):
+            np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
 
 
 def test_features_same_with_kernel() -> None:
