@@ -121,15 +121,42 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return q
 
     @_jit
+    def sample_core(image, centres, radii, pattern):  # type: ignore[no-untyped-def]
+        """``identify.sample_pixels`` for a uint8 BGR image: each ball's pattern points (centre + radius x
+        offset, float64), the nearest pixel (np.rint, clipped into the image), its colour as float32. Returns
+        (pixels (N, P, 3) float32, ok): not ok where a point is not finite or too far out to round to an int."""
+        n = centres.shape[0]
+        k = pattern.shape[0]
+        h = image.shape[0]
+        w = image.shape[1]
+        out = np.empty((n, k, 3), np.float32)
+        for i in range(n):
+            r = radii[i]
+            for j in range(k):
+                x = centres[i, 0] + r * pattern[j, 0]
+                y = centres[i, 1] + r * pattern[j, 1]
+                if not (abs(x) < 1e15 and abs(y) < 1e15):
+                    return out, False
+                xi = min(max(np.int64(np.rint(x)), 0), w - 1)
+                yi = min(max(np.int64(np.rint(y)), 0), h - 1)
+                out[i, j, 0] = np.float32(image[yi, xi, 0])
+                out[i, j, 1] = np.float32(image[yi, xi, 1])
+                out[i, j, 2] = np.float32(image[yi, xi, 2])
+        return out, True
+
+    @_jit
     def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin):  # type: ignore[no-untyped-def]
         """``BallDetector._refine`` from the windows to the fit: cloth test, boundary, Gauss-Newton (4 steps, all
         balls together, as the numpy path), sector count. ``qin``: the three cv2.transform planes (n, S, S) each,
-        stacked (3, n, S, S), or an empty array to compute them here (m0 b + m1 g + m2 r in float32).
+        stacked (3, n, S, S), or an empty array to compute them here (``_project``: cv2.transform's rounding).
         Returns (est (n, 2) float32, span (n,) float64)."""
         n = centres.shape[0]
         h, w = size, size
-        fg = np.zeros((n, h, w), np.bool_)
+        fg = np.empty((n, h, w), np.bool_)
         use_q = qin.shape[0] == 3
+        a0, a1, a2 = basis[0, 0], basis[0, 1], basis[0, 2]  # (the coefficients held in registers, and two
+        b0, b1, b2 = basis[1, 0], basis[1, 1], basis[1, 2]  # loops without branches in them: the pixel loop
+        c0, c1, c2 = basis[2, 0], basis[2, 1], basis[2, 2]  # vectorises; the same operations per pixel)
         for b in range(n):
             x0 = corner[b, 0]
             y0 = corner[b, 1]
@@ -138,24 +165,29 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             lo = kdark * bg[b, 2]
             hi = kbright * bg[b, 2]
             for yy in range(h):
-                for xx in range(w):
-                    if use_q:
-                        q1 = qin[0, b, yy, xx]
-                        q2 = qin[1, b, yy, xx]
+                row = image[y0 + yy, x0:x0 + w]  # (indices from 0: no wrap-around test per pixel)
+                out = fg[b, yy]
+                if use_q:
+                    for xx in range(w):
+                        d1 = qin[0, b, yy, xx] - bg0
+                        d1 = d1 * d1
+                        d2 = qin[1, b, yy, xx] - bg1
+                        d2 = d2 * d2
+                        d1 = d1 + d2
                         q3 = qin[2, b, yy, xx]
-                    else:
-                        p0 = np.float32(image[y0 + yy, x0 + xx, 0])
-                        p1 = np.float32(image[y0 + yy, x0 + xx, 1])
-                        p2 = np.float32(image[y0 + yy, x0 + xx, 2])
-                        q1 = _project(basis, 0, p0, p1, p2)
-                        q2 = _project(basis, 1, p0, p1, p2)
-                        q3 = _project(basis, 2, p0, p1, p2)
-                    d1 = q1 - bg0
-                    d1 = d1 * d1
-                    d2 = q2 - bg1
-                    d2 = d2 * d2
-                    d1 = d1 + d2
-                    fg[b, yy, xx] = (d1 > thr2) or (q3 < lo) or (q3 > hi)
+                        out[xx] = (d1 > thr2) | (q3 < lo) | (q3 > hi)
+                else:
+                    for xx in range(w):
+                        p0 = np.float32(row[xx, 0])
+                        p1 = np.float32(row[xx, 1])
+                        p2 = np.float32(row[xx, 2])
+                        d1 = fma32(a2, p2, fma32(a0, p0, a1 * p1)) - bg0  # ``_project``'s rows
+                        d1 = d1 * d1
+                        d2 = fma32(b2, p2, fma32(b0, p0, b1 * p1)) - bg1
+                        d2 = d2 * d2
+                        d1 = d1 + d2
+                        q3 = fma32(c2, p2, fma32(c0, p0, c1 * p1))
+                        out[xx] = (d1 > thr2) | (q3 < lo) | (q3 > hi)
         # boundary pixels in raster order per ball (np.nonzero's order)
         cap = n * (h - 2) * (w - 2)
         bi = np.empty(cap, np.int64)

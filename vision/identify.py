@@ -135,6 +135,11 @@ def sample_pixels(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.nd
     centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
     radii = np.asarray(radii_px, dtype=float).reshape(-1)
     pattern = _PATTERN if pattern is None else pattern
+    if _jit.ENABLED and image_bgr.dtype == np.uint8 and image_bgr.ndim == 3 and image_bgr.shape[2] == 3 \
+            and len(centres) == len(radii) and pattern.dtype == np.float64:
+        pix, ok = _jit.sample_core(image_bgr, centres, radii, pattern)  # (one kernel call: the same pixels)
+        if ok:
+            return pix
     h, w = image_bgr.shape[:2]
     pts = centres[:, None, :] + radii[:, None, None] * pattern[None, :, :]
     xs, ys = _pixels(pts, w, h)  # nearest pixels, clipped into the image (both coordinates at once)

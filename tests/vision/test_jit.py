@@ -92,6 +92,29 @@ def test_refine_projection_checked_against_opencv(monkeypatch: pytest.MonkeyPatc
             np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
 
 
+def test_sample_pixels_same_with_kernel() -> None:
+    """``sample_pixels``: random balls on a random image (a cropped view too), points off every edge (clipped),
+    coordinates at exact halves (np.rint's ties to even), both patterns; a NaN centre falls back to numpy."""
+    rng = np.random.default_rng(13)
+    img = rng.integers(0, 256, (90, 120, 3)).astype(np.uint8)
+    for t in range(40):
+        image = img[5:80, 7:110] if t % 3 == 0 else img
+        n = int(rng.integers(0, 9))
+        centres = rng.uniform(-20, 140, (n, 2))
+        if t % 4 == 1:
+            centres = np.round(centres * 2) / 2  # exact halves
+        radii = rng.uniform(0.5, 20, n)
+        pattern = ident._CLOTH_RING if t % 2 else ident._PATTERN
+        _jit.ENABLED = False
+        want = ident.sample_pixels(image, centres, radii, pattern)
+        _jit.ENABLED = True
+        got = ident.sample_pixels(image, centres, radii, pattern)
+        assert got.dtype == want.dtype == np.float32
+        np.testing.assert_array_equal(got, want)
+    bad = np.array([[10.0, 10.0], [np.nan, 3.0]])
+    assert not _jit.sample_core(img, bad, np.ones(2), ident._PATTERN)[1]
+
+
 def test_features_same_with_kernel() -> None:
     """Random (N, 85, 3) pixels (0-255), with and without a white reference and a cloth colour."""
     rng = np.random.default_rng(3)
