@@ -55,10 +55,12 @@ def announce_compiles() -> None:
         done = False
 
         def on_start(self, ev: event.Event) -> None:
-            if self.done:
+            disp = ev.data.get("dispatcher")
+            module = getattr(getattr(disp, "py_func", None), "__module__", "") or ""
+            if self.done or not module.startswith("vision."):  # (pooltool's own numba functions compile too)
                 return
             self.done = True
-            where = getattr(getattr(ev.data.get("dispatcher"), "_cache", None), "cache_path", None)
+            where = getattr(getattr(disp, "_cache", None), "cache_path", None)
             print("cueref: compiling the detector's numba kernels (first use after an install or update, ~1-2 min "
                   f"of CPU; cached in {where or 'numba cache'}; CUEREF_NUMBA=0 for the numpy path)",
                   file=sys.stderr, flush=True)

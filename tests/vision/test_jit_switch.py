@@ -61,3 +61,20 @@ def test_require_raises_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
 
     with pytest.raises(CuerefError):
         BallDetector(TableCalibration.__new__(TableCalibration))
+
+
+def test_one_line_when_the_kernels_compile(tmp_path: Path) -> None:
+    """A fresh numba cache: one stderr line names it when a vision kernel compiles (not for another module's
+    numba function); a second process loads the kernel from the cache and says nothing."""
+    if not HAVE_NUMBA:
+        pytest.skip("numba not installed")
+    env = {k: v for k, v in os.environ.items() if k != "CUEREF_NUMBA"}
+    env.update(PYTHONPATH=os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]), NUMBA_CACHE_DIR=str(tmp_path))
+    code = ("import numpy as np, numba\nfrom vision import _jit, identify\n_jit.announce_compiles()\n"
+            "numba.njit(lambda x: x + 1)(1)\n"
+            "_jit.sample_core(np.zeros((4, 4, 3), np.uint8), np.ones((1, 2)), np.ones(1), identify._PATTERN)\n")
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    lines = [ln for ln in runs[0].stderr.splitlines() if ln.startswith("cueref:")]
+    assert len(lines) == 1 and "compiling" in lines[0] and str(tmp_path) in lines[0]
+    assert "cueref:" not in runs[1].stderr
