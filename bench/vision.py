@@ -367,7 +367,8 @@ def _time_interleaved(path: Path, cal: object, identifier: object | None, n: int
     """``detect`` CPU ms per frame (frame 0 left out) as ``cueref``'s pipeline runs it (``cueref.pipeline.observe``:
     ``iter_frames`` decoding, the table-in-view check holding one frame back, then ``detect``), so each frame is
     detected right after it (and the next one) was decoded, warm in the cache, where ``_time_video`` detects a list
-    of frames decoded beforehand (each one cold: 6 MB a 1080p frame, past the caches)."""
+    of frames decoded beforehand (each one cold: 6 MB a 1080p frame, past the caches). Timed by the calling thread's
+    CPU clock: FFmpeg's decoding threads work ahead during ``detect`` (the process clock would count them too)."""
     from cueref.pipeline import TableInView
     from vision.io import iter_frames
 
@@ -376,10 +377,10 @@ def _time_interleaved(path: Path, cal: object, identifier: object | None, n: int
     frames = ((f, table.in_view(f.image)) for f in iter_frames(path, stop=n))
     ms: list[float] = []
     for i, (frame, _) in enumerate(table.with_margin(frames)):
-        t1 = time.process_time()
+        t1 = time.thread_time()
         det.detect(Frame(index=i, t=i / 25, image=frame.image))
         if i:
-            ms.append((time.process_time() - t1) * 1000)
+            ms.append((time.thread_time() - t1) * 1000)
     return ms
 
 
