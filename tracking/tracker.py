@@ -592,7 +592,7 @@ class BallTracker:
         elif obs.t - tr.rest_since >= self.cfg.rest_span:
             tr.rested = True
 
-    def _collision_hypotheses(self) -> dict[int, list[tuple[np.ndarray, np.ndarray]]]:
+    def _collision_hypotheses(self, obs: BallObservations) -> dict[int, list[tuple[np.ndarray, np.ndarray]]]:
         """Where each ball would be if the straight moves predicted for this frame collided: track index ->
         [(position, velocity)].
 
@@ -603,6 +603,9 @@ class BallTracker:
         """
         out: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
         self._hitters: set[int] = set()  # tracks whose straight move runs into a ball this frame
+        # hitter -> (its last sighting, its move's direction, how far along it the contact is), where the ball
+        # it runs into was resting and is gone from its spot this frame (``_ran_through``)
+        self._through: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
         idx = [k for k, t in enumerate(self.tracks) if t.xy]
         if len(idx) < 2:
             return out
@@ -616,6 +619,10 @@ class BallTracker:
             stop, j = hit
             b = idx[j]
             self._hitters.add(a)
+            if self._left_its_spot(self.tracks[b], obs):
+                p0 = np.asarray(tr.xy[-1])
+                u = (pred - p0) / max(float(np.linalg.norm(pred - p0)), 1e-12)
+                self._through[a] = (p0, u, float((stop - p0) @ u))
             n = others[j] - stop
             norm = float(np.linalg.norm(n))
             if norm < 1e-9:
@@ -628,6 +635,28 @@ class BallTracker:
             out[a].append((stop + rest - n * float(rest @ n), v - n * float(v @ n)))
         return out
 
+    def _left_its_spot(self, tr: Track, obs: BallObservations) -> bool:
+        """A ball seen resting on the last frame that no detection of this frame shows at its spot (within
+        ``rest_radius``, how far a resting ball's sightings wander): it was struck away (or it is missed this
+        frame). Not a ball radius: struck at 60 fps a frame before the sighting, the ball had moved 2.7 cm."""
+        if tr.hidden or not self._rests_at_last(tr):
+            return False
+        near = np.linalg.norm(obs.xy[obs.confidence >= self.cfg.min_confidence] - np.asarray(tr.xy[-1]), axis=1)
+        return not bool(np.any(near < self.cfg.rest_radius))
+
+    def _ran_through(self, k: int, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Detections that only the straight run-through of hitter ``k`` explains: past the contact along its
+        move, with the resting ball it runs into gone from its spot. A ball cannot run on through another, and
+        the struck ball has left its place, so such a detection is the struck ball (or the hitter where its
+        collision hypotheses put it), not the hitter run on unchanged. The cue ball, hidden for five frames
+        across its contact with the resting 11, took the struck 11's first two (blurred) sightings, which the
+        identifier scored as the cue ball: its run-through prediction lay 4.6 cm from them, the 11's collision
+        hypothesis 2.1 cm, and the colour score (``identity_weight``) tipped it; the paths were swapped from the
+        contact on and the shot lost its first contact (ho14 kick-241, 30/720p)."""
+        p0, u, at = self._through[k]
+        out: np.ndarray = (obs.xy[dets] - p0) @ u > at
+        return out
+
     def _associate(self, tracks: list[int], dets: list[int], obs: BallObservations,
                    wide: bool) -> list[tuple[int, int]]:
         if not tracks or not dets:
@@ -635,7 +664,7 @@ class BallTracker:
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
         widest = np.zeros(len(tracks))
-        kicks = self._collision_hypotheses()
+        kicks = self._collision_hypotheses(obs)
         frame_dt = self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
@@ -678,6 +707,8 @@ class BallTracker:
                 # 27 cm past the contact, a rack ball that flew 35 cm from its own resting track, and the cue
                 # ball's name went to the rack (dev pooltool break-8 seed 6, 30/720p)
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
+            if k in self._through:
+                d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
             dist = np.minimum(d_pred, d_last)
             for pos, vel in kicks.get(k, []):  # it may have hit, or been hit by, another ball this frame
                 d_hyp = _path_distance(obs, dets, pos)
