@@ -50,7 +50,13 @@ class EventConfig:
         jaw_reach: a pocketed ball's last piece, carried on, is looked at for jaws up to this long (s) after its
             centre enters the pocket's capture circle (``_jaw_glances``; 5 ms: on every dev drop of ho6-ho13,
             pooltool and toy dev pickles, true jaw touches 182 -> 196, false 77 -> 85 against the old rule; 10 ms
-            gave 200 and 94, the false ones past 5 ms as many as the true).
+            gave 200 and 94, the false ones past 5 ms as many as the true), or up to ``fall_reach`` after it enters
+            the fall circle (``_fall_circle``, where it drops), whichever is later.
+        fall_reach: see ``jaw_reach`` (1 ms, the carried line's timing noise; a side pocket's fall circle lies 33 mm
+            past its capture circle: on the dev drops of ho10-ho14 and pooltool dev 0-11, made with this round's
+            trackers, true / false / missed jaw touches 95 / 25 / 32 with the capture circle alone, 108 / 28 / 19
+            with the fall circle at +0 ms, 111 / 28 / 16 at +1 to +3 ms; the fall circle alone at +1 ms lost corner
+            touches, 109 / 27 / 18).
         flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
         blur_run: a cue ball struck from rest that ran this far (m) over the frame interval before the one where it
             turned off its line had its first contact found on that line, as across a gap where it was unseen.
@@ -108,6 +114,7 @@ class EventConfig:
     creep_speed: float = 0.01
     jaw_slack: float = 0.003
     jaw_reach: float = 0.005
+    fall_reach: float = 0.001
     jaw_inside: float = 0.006
     flown_out: float = 0.07
     blur_run: float = 0.17
@@ -365,6 +372,29 @@ def _opening(g: TableGeometry, rail: str, p: np.ndarray, margin: float = 0.0) ->
 # seen turning, so the contact is found where its path into the pocket comes within one radius of these.
 _CORNER_JAW = ((-0.0896, 0.02095), 0.02095, (-0.0762, 0.0048), (-0.0208, 0.0508))
 _SIDE_JAW = ((0.072, 0.008), 0.00795, (0.0587, 0.0508), (0.0641, 0.007))
+
+
+# Where a ball drops: pooltool's pocket circle (a ball is gone once its centre is inside), in a corner's frame as the
+# centre's offset beyond the corner along both axes, in a side pocket's as its offset out of the table from the nose
+# line, with the radius; built for a 116 mm corner / 130 mm side mouth and scaled with the table's mouths like the
+# jaws. ``Pocket.capture_radius`` is a reach for following a lost ball, not this: a side pocket's capture circle
+# starts 33 mm inside the nose line, its fall circle 4 mm outside it (dev truth drops minus the carried line's entry,
+# ho6-ho14 side pockets: capture circle median +10..+15 ms, fall circle -3.7..+0.2 ms).
+_CORNER_FALL = (0.029486, 0.062)
+_SIDE_FALL = (0.0685, 0.0645)
+
+
+def _fall_circle(g: TableGeometry, pk: Pocket) -> tuple[np.ndarray, float]:
+    """(centre, radius) of the circle a ball's centre enters where it drops into ``pk``, in table metres."""
+    if pk.name.startswith("side"):
+        k = g.side_mouth / 0.130
+        off, rad = _SIDE_FALL
+        return np.array([g.length / 2, -k * off if pk.name == "side-left" else g.width + k * off]), k * rad
+    k = g.corner_mouth / 0.116
+    off, rad = _CORNER_FALL
+    x = g.length + k * off if pk.name.startswith("foot") else -k * off
+    y = g.width + k * off if pk.name.endswith("right") else -k * off
+    return np.array([x, y]), k * rad
 
 
 def _jaws(g: TableGeometry, pk: Pocket) -> list[tuple[str, np.ndarray, float, np.ndarray, np.ndarray]]:
@@ -1827,7 +1857,8 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             pk = next(p for p in g.pockets if p.name == event.pocket)
             for t_j, rail_j in _jaw_glances(path, last, pk, ctx, cfg):
                 # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
-                # can meet a jaw up to ``jaw_reach`` past the capture circle: sample_videos bank_1080p60's 10)
+                # can meet a jaw past the estimated drop, timed where it enters the capture circle: sample_videos
+                # bank_1080p60's 10; a side pocket's capture circle lies 33 mm before its fall circle)
                 out.append(ShotEvent(t=min(t_j, event.t - 1e-4), type="cushion", ball=b, rail=rail_j,
                                      confidence=0.6))
     return out, hidden
@@ -1842,11 +1873,15 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     that close, unless the line does so from the piece's start (rolling along that rail into the corner) or the
     ball was seen going on along the piece 4 frames past it. Any other jaw counts where the carried line (the last
     piece carried on from the last sighting) meets it before the line's centre is ``jaw_reach`` s past entering
-    the pocket's capture circle, not only up to the estimated drop (timed at that entry, or late for a ball lost
+    the pocket's capture circle or ``fall_reach`` s past entering its fall circle (``_fall_circle``: a ball keeps
+    its line until it meets a jaw or drops), whichever is later, not only up to the estimated drop (timed at the
+    capture circle, 33 mm short of a side pocket's fall circle: ho14 break-8-240's 6, a slow ball entering
+    side-left at a shallow angle, met its jaw 28 ms past it; or late for a ball lost
     creeping in the mouth: ho13 bank-230's 4, 197 ms). Every jaw the carried line meets counts (a drop off one
     jaw into the other), and where it meets one, a jaw the seen line only passed within the slack of does not
     (ho13 eight-ball-rack-113's 10: 1 mm clear of the right jaw's tip, into the head jaw). None at all where the
-    ball was seen inside a jaw model (``_seen_inside_jaws``). Dev counts: docs/TRACKING.md, fourteenth round."""
+    ball was seen inside a jaw model (``_seen_inside_jaws``). Dev counts: docs/TRACKING.md, fourteenth and fifteenth
+    rounds."""
     g = ctx.geometry
     if _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
         return []
@@ -1854,11 +1889,11 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     ts_seen = np.linspace(last.t0, tl, 60)
     gaps_seen = _jaw_gaps(g, pk, last.pos(ts_seen))
     speed = last.speed(tl)
-    ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + cfg.jaw_reach, 400)
+    ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + max(cfg.jaw_reach, cfg.fall_reach), 800)
     xs = _carry(last.pos(tl), last.vel(tl), tl, ts, cfg)
-    d_pk = np.hypot(xs[:, 0] - pk.centre[0], xs[:, 1] - pk.centre[1])
-    inside = np.flatnonzero(d_pk < pk.capture_radius)
-    t_end = float(ts[inside[0]] if len(inside) else ts[int(np.argmin(d_pk))]) + cfg.jaw_reach
+    c_fall, r_fall = _fall_circle(g, pk)
+    t_end = max(_entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach,
+                _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
     t_obs, _ = _seen(path)
@@ -1881,6 +1916,13 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
         if len(hit):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
+
+
+def _entry(ts: np.ndarray, xs: np.ndarray, centre: np.ndarray, radius: float) -> float:
+    """When the centres ``xs`` (at times ``ts``) first come within ``radius`` of ``centre``, else when closest."""
+    d = np.hypot(xs[:, 0] - centre[0], xs[:, 1] - centre[1])
+    inside = np.flatnonzero(d < radius)
+    return float(ts[inside[0]] if len(inside) else ts[int(np.argmin(d))])
 
 
 def _crossed_in_mouth(g: TableGeometry, rail: str, p: np.ndarray, pk: Pocket, cfg: EventConfig) -> bool:
