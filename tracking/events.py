@@ -57,6 +57,11 @@ class EventConfig:
             trackers, true / false / missed jaw touches 95 / 25 / 32 with the capture circle alone, 108 / 28 / 19
             with the fall circle at +0 ms, 111 / 28 / 16 at +1 to +3 ms; the fall circle alone at +1 ms lost corner
             touches, 109 / 27 / 18).
+        fall_speed: ... the fall circle only for a ball last seen moving at least this fast (m/s): a slower one
+            takes 70 ms or more from a side pocket's capture circle to its fall circle, longer than its last piece
+            carried on is trusted (ho11 nine-ball-rack-111's 2, 0.2 m/s over the hole, its last three sightings
+            placed off by the detector: a false side jaw; ho13 bank-230's 4, creeping at 0.08 m/s: a false foot jaw
+            150 ms after its truth drop). Clean dev drops 111 / 28 / 16 -> 111 / 26 / 16 (0.5 to 1 m/s the same).
         flown_out: a ball seen this far (m) past a cushion nose line, away from every pocket, flew over the rail.
         blur_run: a cue ball struck from rest that ran this far (m) over the frame interval before the one where it
             turned off its line had its first contact found on that line, as across a gap where it was unseen.
@@ -115,6 +120,7 @@ class EventConfig:
     jaw_slack: float = 0.003
     jaw_reach: float = 0.005
     fall_reach: float = 0.001
+    fall_speed: float = 0.5
     jaw_inside: float = 0.006
     flown_out: float = 0.07
     blur_run: float = 0.17
@@ -1875,8 +1881,9 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     piece carried on from the last sighting) meets it before the line's centre is ``jaw_reach`` s past entering
     the pocket's capture circle or ``fall_reach`` s past entering its fall circle (``_fall_circle``: a ball keeps
     its line until it meets a jaw or drops), whichever is later, not only up to the estimated drop (timed at the
-    capture circle, 33 mm short of a side pocket's fall circle: ho14 break-8-240's 6, a slow ball entering
-    side-left at a shallow angle, met its jaw 28 ms past it; or late for a ball lost
+    capture circle, 33 mm short of a side pocket's fall circle: ho14 break-8-240's 6, at 2 m/s entering
+    side-left at a shallow angle, met its jaw 28 ms past it; the fall circle only above ``fall_speed``; or late
+    for a ball lost
     creeping in the mouth: ho13 bank-230's 4, 197 ms). Every jaw the carried line meets counts (a drop off one
     jaw into the other), and where it meets one, a jaw the seen line only passed within the slack of does not
     (ho13 eight-ball-rack-113's 10: 1 mm clear of the right jaw's tip, into the head jaw). None at all where the
@@ -1892,8 +1899,9 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + max(cfg.jaw_reach, cfg.fall_reach), 800)
     xs = _carry(last.pos(tl), last.vel(tl), tl, ts, cfg)
     c_fall, r_fall = _fall_circle(g, pk)
-    t_end = max(_entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach,
-                _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
+    if speed >= cfg.fall_speed:
+        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
     t_obs, _ = _seen(path)
