@@ -76,7 +76,7 @@ def _jit(f):  # type: ignore[no-untyped-def]
 
 
 # ``refine_core`` projects the window pixels on the cloth basis as OpenCV's AVX2 cv2.transform rounds (fused
-# multiply-adds, ``_project``) where the numpy path calls cv2.transform: the detector compares the two on its first
+# multiply-adds, ``project``) where the numpy path calls cv2.transform: the detector compares the two on its first
 # refinement once a process and passes OpenCV's planes to the kernel if they differ anywhere (another build or CPU)
 REFINE_CHECKED = False
 REFINE_OK = True
@@ -99,10 +99,11 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return sig, codegen
 
     @numba.njit(inline="always")
-    def _project(basis, k, p0, p1, p2):  # type: ignore[no-untyped-def]
-        """Row ``k`` of the cloth basis applied to one float32 pixel (b, g, r) as OpenCV's AVX2 build of
-        cv2.transform computes a 1 x 3 row: fma(m2, r, fma(m0, b, m1 g)) in float32 (``not_cloth_fg``'s)."""
-        return fma32(basis[k, 2], p2, fma32(basis[k, 0], p0, basis[k, 1] * p1))
+    def project(m0, m1, m2, p0, p1, p2):  # type: ignore[no-untyped-def]
+        """One row (m0, m1, m2) of the cloth basis applied to one float32 pixel (b, g, r) as OpenCV's AVX2 build of
+        cv2.transform computes a 1 x 3 row: fma(m2, r, fma(m0, b, m1 g)) in float32. The one place that rounding
+        order is written (the refine kernel, ``project_core`` and ``_jit_votes.not_cloth_fg`` call it)."""
+        return fma32(m2, p2, fma32(m0, p0, m1 * p1))
 
     @_jit
     def project_core(image, corner, basis, size):  # type: ignore[no-untyped-def]
@@ -119,7 +120,7 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                     p1 = np.float32(image[y0 + yy, x0 + xx, 1])
                     p2 = np.float32(image[y0 + yy, x0 + xx, 2])
                     for k in range(3):
-                        q[k, b, yy, xx] = _project(basis, k, p0, p1, p2)
+                        q[k, b, yy, xx] = project(basis[k, 0], basis[k, 1], basis[k, 2], p0, p1, p2)
         return q
 
     @_jit
@@ -150,7 +151,7 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin):  # type: ignore[no-untyped-def]
         """``BallDetector._refine`` from the windows to the fit: cloth test, boundary, Gauss-Newton (4 steps, all
         balls together, as the numpy path), sector count. ``qin``: the three cv2.transform planes (n, S, S) each,
-        stacked (3, n, S, S), or an empty array to compute them here (``_project``: cv2.transform's rounding).
+        stacked (3, n, S, S), or an empty array to compute them here (``project``: cv2.transform's rounding).
         Returns (est (n, 2) float32, span (n,) float64)."""
         n = centres.shape[0]
         h, w = size, size
@@ -183,12 +184,12 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                         p0 = np.float32(row[xx, 0])
                         p1 = np.float32(row[xx, 1])
                         p2 = np.float32(row[xx, 2])
-                        d1 = fma32(a2, p2, fma32(a0, p0, a1 * p1)) - bg0  # ``_project``'s rows
+                        d1 = project(a0, a1, a2, p0, p1, p2) - bg0
                         d1 = d1 * d1
-                        d2 = fma32(b2, p2, fma32(b0, p0, b1 * p1)) - bg1
+                        d2 = project(b0, b1, b2, p0, p1, p2) - bg1
                         d2 = d2 * d2
                         d1 = d1 + d2
-                        q3 = fma32(c2, p2, fma32(c0, p0, c1 * p1))
+                        q3 = project(c0, c1, c2, p0, p1, p2)
                         out[xx] = (d1 > thr2) | (q3 < lo) | (q3 > hi)
         # boundary pixels in raster order per ball (np.nonzero's order)
         cap = n * (h - 2) * (w - 2)

@@ -24,7 +24,7 @@ FG_OK = True
 if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
     import numba
 
-    from vision._jit import fma32  # cv2.transform's fused multiply-add, shared with the refine kernel
+    from vision._jit import project  # cv2.transform's rounding of a basis row (the refine kernel's too)
     from vision._jit_search import greedy_nms_core, maxima_all  # the distance map's kernels, shared
 
     _k = _jit._jit
@@ -372,9 +372,9 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
                 b = bb[x]
                 g = gg[x]
                 r = rr[x]
-                x1 = np.float64(fma32(a2, r, fma32(a0, b, a1 * g)) - g0[x])
-                x2 = np.float64(fma32(b2, r, fma32(b0, b, b1 * g)) - g1[x])
-                q3 = fma32(c2, r, fma32(c0, b, c1 * g))
+                x1 = np.float64(project(a0, a1, a2, b, g, r) - g0[x])
+                x2 = np.float64(project(b0, b1, b2, b, g, r) - g1[x])
+                q3 = project(c0, c1, c2, b, g, r)
                 e2 = x1 * x1 + x2 * x2
                 on[x] = np.uint8((e2 > hi2) | (q3 < dk[x]) | (q3 > br[x]))
                 near[x] = np.uint8((e2 >= lo2) & (e2 <= hi2))
