@@ -1,5 +1,5 @@
-"""Optional compiled kernels (numba) for the detector's per-ball hot spots: used when numba imports (the
-``[fast]`` extra), unless ``CUEREF_NUMBA=0``. ``CUEREF_NUMBA`` unset: the kernels if numba imports, else the numpy
+"""Compiled kernels (numba, a runtime dependency) for the detector's per-ball hot spots: used when numba imports,
+unless ``CUEREF_NUMBA=0``. ``CUEREF_NUMBA`` unset: the kernels if numba imports, else the numpy
 path; ``0``: the numpy path; ``1``: the kernels, and a ``CuerefError`` when a detector is made without numba. Each
 kernel repeats the numpy path's float32/float64 arithmetic step for step (same dtypes, same order of operations), so
 the two paths give the same detections bit for bit (tests/vision/test_jit*.py compare them).
@@ -26,8 +26,8 @@ if MODE != "0":  # pragma: no cover - depends on the environment
         AVAILABLE = True
     except ImportError as exc:
         if MODE == "1":
-            MISSING = (f"CUEREF_NUMBA=1 but numba does not import ({exc}): install the fast extra "
-                       "(pip install -e '.[fast]') or unset CUEREF_NUMBA for the numpy path")
+            MISSING = (f"CUEREF_NUMBA=1 but numba does not import ({exc}): install numba "
+                       "(pip install numba; cueref's own install brings it) or unset CUEREF_NUMBA for the numpy path")
 ENABLED = AVAILABLE  # the detector's switch (tests flip it to compare the two paths)
 
 _CACHE = os.environ.get("CUEREF_NUMBA_CACHE", "1") == "1"
