@@ -589,28 +589,41 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return pat, dist
 
     @_jit
-    def finish_core(pat, dist, scale, bias, cat_of_id, colour_of_id, temperature, floor, exclusive, iterations):  # type: ignore[no-untyped-def]
-        """``identify.id_logits`` after its product, ``score_features``' softmax and floor, then ``one_of_each``
-        when ``exclusive``: (N, 16) float64."""
+    def logits_core(pat, dist, scale, bias, cat_of_id, colour_of_id, temperature):  # type: ignore[no-untyped-def]
+        """``identify.id_logits`` after its product, over the temperature, less each row's top: (N, 16) float64,
+        the softmax's exponent. numpy takes the exp between this and ``finish_core``: on a CPU with AVX-512 numpy's
+        exp differs from libm's by an ulp, so a kernel's exp would not give the numpy path's scores bit for bit."""
         n = pat.shape[0]
         m = cat_of_id.shape[0]
-        p = np.empty((n, m))
-        row = np.empty(m)
+        out = np.empty((n, m))
         half_scale = -0.5 * scale
-        keep = 1.0 - floor
-        add = floor / m
         for i in range(n):
             for k in range(m):
                 v = pat[i, cat_of_id[k]]
                 c = colour_of_id[k]
                 if c >= 0:
                     v += half_scale * dist[i, c] + bias[c]
-                row[k] = v / temperature
-            top = row[0]
+                out[i, k] = v / temperature
+            top = out[i, 0]
             for k in range(1, m):
-                top = max(top, row[k])
+                top = max(top, out[i, k])
             for k in range(m):
-                row[k] = math.exp(row[k] - top)
+                out[i, k] = out[i, k] - top
+        return out
+
+    @_jit
+    def finish_core(e, floor, exclusive, iterations):  # type: ignore[no-untyped-def]
+        """``score_features``' softmax after numpy's exp (``e``: exp of ``logits_core``), and its floor, then
+        ``one_of_each`` when ``exclusive``: (N, 16) float64."""
+        n = e.shape[0]
+        m = e.shape[1]
+        p = np.empty((n, m))
+        row = np.empty(m)
+        keep = 1.0 - floor
+        add = floor / m
+        for i in range(n):
+            for k in range(m):
+                row[k] = e[i, k]
             if n == 1:  # one ball: numpy's row is contiguous and summed pairwise
                 s = pairwise_add(row, 0, m)
             else:  # more: numpy's logits are column-major (a fancy index by column), so its row sums run in order

@@ -315,8 +315,9 @@ def _scores_jit(feats: dict[str, np.ndarray], paint_set: int | None, exclusive: 
                                        SIGMA_CHROMA**2, SIGMA_LOG_BRIGHT, MAX_COLOUR_D2, SOLID_MAX_WHITE)
     p = _PARAMS
     pat = pattern @ p["pattern_weights"].T
-    return _jit.finish_core(pat, dists, float(p["colour_scale"]), p["colour_bias"], _CATEGORY_OF_ID, _COLOUR_OF_ID,
-                            TEMPERATURE, FLOOR, exclusive, EXCLUSIVE_ITERATIONS)
+    logl = _jit.logits_core(pat, dists, float(p["colour_scale"]), p["colour_bias"], _CATEGORY_OF_ID, _COLOUR_OF_ID,
+                            TEMPERATURE)
+    return _jit.finish_core(np.exp(logl), FLOOR, exclusive, EXCLUSIVE_ITERATIONS)  # numpy's exp, as score_features
 
 
 PATTERN_FEATURES = ("1", "white_in", "white_ring", "coloured_in", "coloured_ring", "dark_in", "dark_ring",
