@@ -180,11 +180,12 @@ def estimate_cloth(ring_pix: np.ndarray, centres_px: np.ndarray | None = None,
         centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
         radii = np.asarray(radii_px, dtype=float).reshape(-1)
         if len(centres) > 1 and len(centres) * N_CLOTH_RING == len(flat):
-            pts = centres[:, None, :] + radii[:, None, None] * _CLOTH_RING[None]  # (N, ring, 2) where sampled
-            diff = pts[:, :, None, :] - centres[None, None, :, :]
-            d2 = diff[..., 0] ** 2 + diff[..., 1] ** 2  # (N, ring, N) to every ball's centre
-            on_ball = (d2 < (CLOTH_CLEAR * radii[None, None, :]) ** 2).any(axis=2)  # (its own: 1.5 R, never)
-            ok &= ~on_ball.reshape(-1)
+            # where each sample was taken (ball by ball, as sampled), against every ball's centre (its own ball's
+            # ring lies 1.5 radii out: never on it)
+            dx = (centres[:, 0, None] + radii[:, None] * _CLOTH_RING[:, 0]).reshape(-1, 1) - centres[:, 0]
+            dy = (centres[:, 1, None] + radii[:, None] * _CLOTH_RING[:, 1]).reshape(-1, 1) - centres[:, 1]
+            reach = CLOTH_CLEAR * radii
+            ok &= ~(dx * dx + dy * dy < reach * reach).any(axis=1)
     if ok.sum() < N_CLOTH_RING // 2:
         return None
     flat, chroma = flat[ok], chroma[ok]
