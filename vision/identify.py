@@ -60,6 +60,7 @@ INNER_RADIUS = 0.55  # inner zone (a number disc facing up) vs outer ring (a str
 N_SAMPLES = 61
 RIM_RADIUS, N_RIM = 0.78, 24  # a circle of samples for the angular pattern (a stripe's caps lie opposite)
 CLOTH_RING_RADIUS, N_CLOTH_RING = 1.5, 16  # just outside the ball: the cloth, when the caller does not give it
+CLOTH_CLEAR = 1.2  # a cloth ring sample this close to another ball's centre (x its radius) lies on that ball
 CLOTH_EMA = 0.8  # running cloth estimate: weight of the old value per update (one identifier per video)
 CLOTH_EVERY = 3  # the cloth estimate is updated on every 3rd call (the cloth does not change; it saves time)
 GREY_MAX_SAT = 0.2  # not white, not dark, this grey: white paint in shade (the underside of a stripe's cap)
@@ -162,12 +163,29 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     return top.mean(axis=0)
 
 
-def estimate_cloth(ring_pix: np.ndarray) -> np.ndarray | None:
+def estimate_cloth(ring_pix: np.ndarray, centres_px: np.ndarray | None = None,
+                   radii_px: np.ndarray | None = None) -> np.ndarray | None:
     """The cloth colour (BGR) from samples just outside the balls: the mean of the samples in the most crowded
-    chromaticity cell (the mode, not the median: in a rack most of a ball's ring is other balls). O(samples)."""
+    chromaticity cell (the mode, not the median: in a rack most of a ball's ring is other balls). O(samples).
+
+    With the balls' image centres and radii (``ring_pix`` sampled on ``_CLOTH_RING`` around them), a sample that
+    lies on another ball (within ``CLOTH_CLEAR`` of its radius) is not used: in a full rack most of the ring lies
+    on the other balls, whose one shared colour is white, and the mode turned white (the cue ball's white was then
+    dropped as cloth). None when too few samples are left (the caller keeps its last estimate).
+    """
     flat = np.asarray(ring_pix, dtype=np.float32).reshape(-1, 3)
     chroma, bright, _ = _chroma(flat)
     ok = bright > 15.0  # pockets and shadows say nothing about the cloth's colour
+    if centres_px is not None and radii_px is not None:
+        centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
+        radii = np.asarray(radii_px, dtype=float).reshape(-1)
+        if len(centres) > 1 and len(centres) * N_CLOTH_RING == len(flat):
+            # where each sample was taken (ball by ball, as sampled), against every ball's centre (its own ball's
+            # ring lies 1.5 radii out: never on it)
+            dx = (centres[:, 0, None] + radii[:, None] * _CLOTH_RING[:, 0]).reshape(-1, 1) - centres[:, 0]
+            dy = (centres[:, 1, None] + radii[:, None] * _CLOTH_RING[:, 1]).reshape(-1, 1) - centres[:, 1]
+            reach = CLOTH_CLEAR * radii
+            ok &= ~(dx * dx + dy * dy < reach * reach).any(axis=1)
     if ok.sum() < N_CLOTH_RING // 2:
         return None
     flat, chroma = flat[ok], chroma[ok]
@@ -198,7 +216,7 @@ def ball_features(
     """
     pix = sample_pixels(image_bgr, centres_px, radii_px)
     if cloth_bgr is None:
-        cloth_bgr = estimate_cloth(sample_pixels(image_bgr, centres_px, radii_px, _CLOTH_RING))
+        cloth_bgr = estimate_cloth(sample_pixels(image_bgr, centres_px, radii_px, _CLOTH_RING), centres_px, radii_px)
     return features_from_pixels(pix, white_bgr, cloth_bgr)
 
 
@@ -553,7 +571,7 @@ class BallIdentifier:
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
         self._calls += 1
         if cloth is None and self.auto_cloth and (self._cloth_est is None or self._calls % CLOTH_EVERY == 0):
-            est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING))
+            est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING), centres, radii_px)
             if est_c is not None:
                 jump = self._cloth_est is None or float(np.linalg.norm(
                     _chroma(est_c)[0] - _chroma(self._cloth_est)[0])) > 2 * CLOTH_MAX_DIST
