@@ -1304,6 +1304,27 @@ def _other_rail_between(b: int, rail: str, t0: float, t1: float, found: list[tup
     return any(t0 + 0.5 * dt < t < t1 - 0.5 * dt for t in times)
 
 
+def _seen_back_between(path: BallPath, g: TableGeometry, rail: str, t0: float, t1: float, dt: float,
+                       cfg: EventConfig) -> bool:
+    """Whether the sightings show the ball at ``rail``'s nose, then off it, then at it again, around two contacts
+    with that rail at ``t0`` < ``t1``: one seen within ``rail_tolerance`` of the nose up to a frame and a half before
+    ``t0``, a later one between the two times at least two ``chord_move`` farther off than both, and a later one
+    within ``rail_tolerance`` again up to a frame and a half after ``t1``. The ball left the cushion and came back
+    to it, which takes a turn of its own (another cushion of a corner, a ball) and a second contact."""
+    R = g.ball_radius
+    ts, xs = _seen(path)
+    sel = (ts >= t0 - 1.5 * dt) & (ts <= t1 + 1.5 * dt)
+    ts, d = ts[sel], _rail_dist(g, xs[sel])[rail] - R
+    for j in np.flatnonzero((ts > t0) & (ts < t1)):
+        before, after = d[:j][ts[:j] <= t0], d[j + 1:][ts[j + 1:] >= t0]
+        if not len(before) or not len(after):
+            continue
+        lo_b, lo_a = float(before.min()), float(after.min())
+        if max(lo_b, lo_a) <= cfg.rail_tolerance and float(d[j]) >= max(lo_b, lo_a) + 2 * cfg.chord_move:
+            return True
+    return False
+
+
 def _carried_through(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
                      g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """A bounce inside one frame gap whose kink lies far off the nose: the piece before (three or more sightings),
@@ -1518,6 +1539,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt
                and not _back_into_between(paths[item[1]], g, item[2], k[0], item[0], cfg)
                and not _other_rail_between(item[1], item[2], k[0], item[0], found, chords[item[1]], dt)
+               and not _seen_back_between(paths[item[1]], g, item[2], k[0], item[0], dt, cfg)
                for k in kept):
             continue
         kept.append(item)
