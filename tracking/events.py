@@ -74,6 +74,9 @@ class EventConfig:
             that the pocket's jaws are not where the model puts them: no touch is inferred from the model there.
         kiss_move: a resting ball whose place at rest moved by at least this (m, about 4 sigma of two 15-sighting
             means at 720p), away from a ball that rolled up to touching it, was kissed by it (``_kisses``).
+        kiss_speed: a kissed ball (``_kisses``) rolls off no faster than this (m/s), nor faster than the ball that
+            kissed it came in (equal masses; its pieces' speeds, fitted over a few frames, up to one and a quarter
+            times that approach speed); it was at rest (``moving_speed``) before the touch.
         hug_leave: a ball touching the rail it touched last (no other contact between) touched it again only if it
             had left that cushion by more than this (m beyond one radius, a running median of three sightings) and
             came back (``_hugging``).
@@ -127,6 +130,7 @@ class EventConfig:
     chord_move: float = 0.010
     through: float = 0.01
     kiss_move: float = 0.0025
+    kiss_speed: float = 0.08
     slow_turn: float = 0.3
     hug_leave: float = 0.010
     hug_approach: float = 0.02
@@ -2454,7 +2458,11 @@ def _kisses(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotCo
     for b, path_b in paths.items():
         if b not in ctx.seen_at_end or any(c.balls and b in c.balls for c in collisions):
             continue
-        if any(pc.speed(pc.t0) > cfg.moving_speed or pc.speed(pc.t1) > cfg.moving_speed for pc in path_b.pieces):
+        # never seen rolling, except off a kiss: equal masses, so no faster than the kisser came in (a slow roller at
+        # 6 cm/s sent the 11 creeping 16 mm at up to 4.5 cm/s, a piece ending at 4.8 cm/s; gated at
+        # ``moving_speed`` the shot lost its first contact: ho15 kick-250, 60/720p)
+        fastest = max((max(pc.speed(pc.t0), pc.speed(pc.t1)) for pc in path_b.pieces), default=0.0)
+        if fastest > max(cfg.kiss_speed, cfg.moving_speed):
             continue
         tb, xb = _seen(path_b)
         if len(tb) < 10:
@@ -2489,6 +2497,10 @@ def _kisses(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotCo
             v_in = float(path_a.piece_at(t_in).vel(t_in) @ n)  # heading toward it just before
             if size < cfg.kiss_move or float(move @ n) < 0.8 * size or v_in < cfg.moving_speed / 4:
                 continue
+            if fastest > cfg.moving_speed and (fastest > 1.25 * v_in or any(
+                    max(pc.speed(pc.t0), pc.speed(pc.t1)) > cfg.moving_speed for pc in path_b.pieces
+                    if pc.t1 < tc - ctx.frame_dt)):
+                continue  # rolling faster than a kiss from this ball sends it, or rolling before it came
             out.append(ShotEvent(t=tc, type="collision", balls=(min(a, b), max(a, b)), confidence=0.6))
             break
     return out

@@ -59,3 +59,51 @@ def test_a_ball_rattled_out_of_the_jaws_is_still_re_acquired_near_the_pocket() -
     out = (0.25, 1.15)
     tracker.update(frame(k, FPS, [(out, {0: 0.9}), (FIVE, {5: 0.9}), ((1.60 + 0.05 * 24, 0.77), {10: 0.9})]))
     assert cue.xy[-1] == out and float(np.linalg.norm(np.asarray(out) - last)) > 0.1
+
+
+SIDE_LEFT = np.asarray(next(p for p in G.pockets if p.name == "side-left").centre)
+
+
+def _side_scratch(fourteen: tuple[float, float], contact_det: bool, until: int) -> tuple[BallTracker, np.ndarray]:
+    """60 fps: the cue ball rolls at 2.3 m/s into side-left (as the break cue ball of ho15 break-8-250) while the
+    14 rests at ``fourteen``; on frame ``until`` (``contact_det``) the 14 is found 2R nearer the cue ball's last
+    sighting along its line, scored as the cue ball (0.8; a stripe ball white band up). Returns the tracker and the
+    cue ball's place where it is lost."""
+    fps = 60.0
+    tracker = BallTracker(G)
+    cue0 = np.array([1.60, 0.30])
+    u = (SIDE_LEFT - cue0) / np.linalg.norm(SIDE_LEFT - cue0)
+    k, gone, last = 0, False, cue0
+    for i in range(until + 1):
+        cue = cue0 + u * (2.3 / fps) * max(i - 30, 0)
+        gone = gone or float(np.linalg.norm(cue - SIDE_LEFT)) < 0.09
+        balls = [(FIVE, {5: 0.9})]
+        if not gone:
+            balls.append((tuple(cue), {0: 0.9}))
+            last = cue
+        if i < until or not contact_det:
+            balls.append((fourteen, {14: 0.9}))
+        else:
+            p0 = last
+            v = np.asarray(fourteen) - p0
+            balls.append((tuple(np.asarray(fourteen) - v / np.linalg.norm(v) * 2 * G.ball_radius), {0: 0.8, 14: 0.1}))
+        tracker.update(frame(k, fps, balls))
+        k += 1
+    return tracker, last
+
+
+def test_a_ball_lost_into_a_pocket_is_not_struck_along_its_carried_on_prediction() -> None:
+    # the hidden cue ball's prediction, carried on past side-left's mouth and mirrored off the left cushion, runs
+    # through the resting 14; as a "hitter" its collision hypothesis stops it against the 14, where the 14's next
+    # detection (scored as the cue ball) then lay, and the cue ball's track took it (ho15 break-8-250, 60/720p)
+    until = 30 + 40  # the cue ball is lost at about frame 30 + 24
+    probe, _ = _side_scratch((0.5, 1.0), False, until - 1)
+    cue_tr = next(tr for tr in probe.tracks if tr.ball == 0)
+    p0, pred = np.asarray(cue_tr.xy[-1]), probe._inside(cue_tr.position)
+    assert cue_tr.hidden and pred[1] > p0[1]  # carried on through the cushion and mirrored back
+    fourteen = tuple(p0 + 0.6 * (pred - p0))
+    tracker, last = _side_scratch(fourteen, True, until)
+    cue_tr = next(tr for tr in tracker.tracks if tr.ball == 0)
+    assert np.allclose(cue_tr.xy[-1], last)
+    fourteen_tr = next(tr for tr in tracker.tracks if tr.ball == 14)
+    assert not np.allclose(fourteen_tr.xy[-1], fourteen)  # it took its own (moved) sighting
