@@ -807,9 +807,9 @@ class BallTracker:
 
         A ball last seen rolling into a pocket (``_into_pocket``) is in it: it comes back out (a rattle in the jaws)
         no faster than it went in, so it is not re-acquired beyond that speed's reach, the cue ball included.
-        That reach keeps growing with the time unseen: capped at 0.2 s (a rattle's time), real 2019 clip 11's 9,
-        lost at side-right's mouth at 1.4 m/s and found again 0.95 m away 0.68 s later (it did not drop), was
-        called off the table (trk16).
+        That reach keeps growing with the time unseen, on purpose: with it capped at 0.2 s (a rattle's time, tried
+        in trk16), real 2019 clip 11's 9, lost at side-right's mouth at 1.4 m/s and found again 0.95 m away 0.68 s
+        later (it did not drop), was called off the table.
         """
         slack = 0.05
         dist = float(np.linalg.norm(np.asarray(z) - np.asarray(tr.xy[-1])))
