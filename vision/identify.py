@@ -163,29 +163,32 @@ def estimate_white(pix: np.ndarray) -> np.ndarray | None:
     return top.mean(axis=0)
 
 
-def estimate_cloth(ring_pix: np.ndarray, centres_px: np.ndarray | None = None,
-                   radii_px: np.ndarray | None = None) -> np.ndarray | None:
-    """The cloth colour (BGR) from samples just outside the balls: the mean of the samples in the most crowded
-    chromaticity cell (the mode, not the median: in a rack most of a ball's ring is other balls). O(samples).
+def cloth_ring(image_bgr: np.ndarray, centres_px: np.ndarray, radii_px: np.ndarray) -> np.ndarray:
+    """(M, 3) float32 BGR samples on the ring ``_CLOTH_RING`` around each ball that lie on no other ball (within
+    ``CLOTH_CLEAR`` of its radius): what ``estimate_cloth`` reads. In a full rack most of the ring lies on the other
+    balls, whose one shared colour is white, and the estimate turned white (the cue ball's white then dropped as
+    cloth: vid16). A ball's own ring lies 1.5 radii out, never on it."""
+    centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
+    radii = np.asarray(radii_px, dtype=float).reshape(-1)
+    if len(radii) == 1:  # one radius for every ball
+        radii = np.full(len(centres), radii[0])
+    ring = sample_pixels(image_bgr, centres, radii, _CLOTH_RING).reshape(-1, 3)
+    if len(centres) < 2:
+        return ring
+    # where each sample was taken (ball by ball, as sampled) against every ball's centre
+    dx = (centres[:, 0, None] + radii[:, None] * _CLOTH_RING[:, 0]).reshape(-1, 1) - centres[:, 0]
+    dy = (centres[:, 1, None] + radii[:, None] * _CLOTH_RING[:, 1]).reshape(-1, 1) - centres[:, 1]
+    reach = CLOTH_CLEAR * radii
+    return ring[~(dx * dx + dy * dy < reach * reach).any(axis=1)]
 
-    With the balls' image centres and radii (``ring_pix`` sampled on ``_CLOTH_RING`` around them), a sample that
-    lies on another ball (within ``CLOTH_CLEAR`` of its radius) is not used: in a full rack most of the ring lies
-    on the other balls, whose one shared colour is white, and the mode turned white (the cue ball's white was then
-    dropped as cloth). None when too few samples are left (the caller keeps its last estimate).
-    """
+
+def estimate_cloth(ring_pix: np.ndarray) -> np.ndarray | None:
+    """The cloth colour (BGR) from samples just outside the balls (``cloth_ring``): the mean of the samples in the
+    most crowded chromaticity cell (the mode, not the median: in a rack some of the ring still lies on balls).
+    O(samples). None when too few usable samples are left (the caller keeps its last estimate)."""
     flat = np.asarray(ring_pix, dtype=np.float32).reshape(-1, 3)
     chroma, bright, _ = _chroma(flat)
     ok = bright > 15.0  # pockets and shadows say nothing about the cloth's colour
-    if centres_px is not None and radii_px is not None:
-        centres = np.asarray(centres_px, dtype=float).reshape(-1, 2)
-        radii = np.asarray(radii_px, dtype=float).reshape(-1)
-        if len(centres) > 1 and len(centres) * N_CLOTH_RING == len(flat):
-            # where each sample was taken (ball by ball, as sampled), against every ball's centre (its own ball's
-            # ring lies 1.5 radii out: never on it)
-            dx = (centres[:, 0, None] + radii[:, None] * _CLOTH_RING[:, 0]).reshape(-1, 1) - centres[:, 0]
-            dy = (centres[:, 1, None] + radii[:, None] * _CLOTH_RING[:, 1]).reshape(-1, 1) - centres[:, 1]
-            reach = CLOTH_CLEAR * radii
-            ok &= ~(dx * dx + dy * dy < reach * reach).any(axis=1)
     if ok.sum() < N_CLOTH_RING // 2:
         return None
     flat, chroma = flat[ok], chroma[ok]
@@ -216,7 +219,7 @@ def ball_features(
     """
     pix = sample_pixels(image_bgr, centres_px, radii_px)
     if cloth_bgr is None:
-        cloth_bgr = estimate_cloth(sample_pixels(image_bgr, centres_px, radii_px, _CLOTH_RING), centres_px, radii_px)
+        cloth_bgr = estimate_cloth(cloth_ring(image_bgr, centres_px, radii_px))
     return features_from_pixels(pix, white_bgr, cloth_bgr)
 
 
@@ -571,7 +574,7 @@ class BallIdentifier:
         cloth = self.cloth_bgr if cloth_bgr is None else np.asarray(cloth_bgr, dtype=np.float32)
         self._calls += 1
         if cloth is None and self.auto_cloth and (self._cloth_est is None or self._calls % CLOTH_EVERY == 0):
-            est_c = estimate_cloth(sample_pixels(image_bgr, centres, radii_px, _CLOTH_RING), centres, radii_px)
+            est_c = estimate_cloth(cloth_ring(image_bgr, centres, radii_px))
             if est_c is not None:
                 jump = self._cloth_est is None or float(np.linalg.norm(
                     _chroma(est_c)[0] - _chroma(self._cloth_est)[0])) > 2 * CLOTH_MAX_DIST

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from vision_scenes import render
 
-from vision.identify import _CLOTH_RING, BallIdentifier, _chroma, estimate_cloth, sample_pixels
+from vision.identify import _CLOTH_RING, BallIdentifier, _chroma, cloth_ring, estimate_cloth, sample_pixels
 
 # (cloth, render seed): frames where the old estimate was white (saturation 0.02; the cloths' is 0.5-0.75)
 WHITE_BEFORE = [("blue", 0), ("green", 0), ("red", 1)]
@@ -27,8 +27,7 @@ def _rack(cloth: str, seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 @pytest.mark.parametrize(("cloth", "seed"), WHITE_BEFORE)
 def test_cloth_estimate_in_a_full_rack_is_the_cloth(cloth: str, seed: int) -> None:
     img, centres, radii = _rack(cloth, seed)
-    ring = sample_pixels(img, centres, radii, _CLOTH_RING)
-    est = estimate_cloth(ring, centres, radii)
+    est = estimate_cloth(cloth_ring(img, centres, radii))
     assert est is not None
     assert float(_chroma(est)[2]) > 0.4  # the cloth's colour, not the balls' white
 
@@ -44,10 +43,10 @@ def test_full_rack_identified_with_own_cloth_estimate(cloth: str, seed: int) -> 
 
 
 def test_lone_balls_estimate_unchanged() -> None:
-    """Balls apart: no ring sample lies on another ball, so the positions change nothing."""
+    """Balls apart: no ring sample lies on another ball, so every one is kept."""
     img, pos, sc = render("scattered", cloth="green", resolution=(1920, 1080), seed=0)
     cal = sc.camera.calibration()
     ok = np.isfinite(pos[:, 0])
     centres, radii = cal.table_to_image(pos[ok]), cal.ball_radius_px(pos[ok])
     ring = sample_pixels(img, centres, radii, _CLOTH_RING)
-    np.testing.assert_array_equal(estimate_cloth(ring, centres, radii), estimate_cloth(ring))
+    np.testing.assert_array_equal(cloth_ring(img, centres, radii), ring.reshape(-1, 3))
