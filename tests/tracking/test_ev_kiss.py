@@ -48,7 +48,6 @@ def test_a_cue_ball_stopping_short_of_a_ball_did_not_kiss_it() -> None:
         assert [e for e in ev if e.type == "collision"] == [], seed
 
 
-
 def _creep(t: np.ndarray, kick: float, span: float) -> tuple[dict[int, np.ndarray], float]:
     """The cue ball rolls (0.2 m/s^2) into ball 5 at 6 cm/s and sends it ``kick`` (m) on along +x over ``span`` (s),
     slowing evenly to rest, the cue ball following it 1 mm short of touching (no kink in either path: a rolling
