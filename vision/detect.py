@@ -117,6 +117,9 @@ class DetectorParams:
         revote_apart: a peak the clutter test rejected is moved to its outline's votes and tested again only when no
             other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
             ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
+        tile_min, tile_cover: a rack that was not split (``_rack_tiles``) holds at least ``tile_min`` balls by its
+            area, and its distance peaks, outline spots and found balls leave at most 1 - ``tile_cover`` of it
+            more than 1.25 radii from any of them.
         streak_min, streak_votes: a blob one ball wide that is longer than a smear (or has several distance peaks
             along it) is one ball smeared into a streak (2019 clip 14's pink ball, a break's cue ball) when it is at
             least ``streak_min`` radii long (two touching balls in line are 4; a still ball with a blurred one
@@ -188,6 +191,9 @@ class DetectorParams:
     cloth_votes: float = 0.7
     cloth_weak: float = 0.65
     revote_apart: float = 6.0
+    tile_min: float = 4.0
+    tile_cover: float = 0.85
+    tile_solidity: float = 0.7
     streak_min: float = 5.4
     streak_votes: float = 1.6
     trail_min: float = 3.0
@@ -796,16 +802,27 @@ class BallDetector:
             extra = extra[keep]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
                 ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
+            gone = ~ok & ((kinds == 1) | (kinds == 4))  # distance peaks the clutter test rejected
+            lost, lost_kinds = cands[gone], kinds[gone]
+            spots = extra_all[~keep]
             cands = np.concatenate([cands[ok], extra])
             kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
         else:
+            gone = ~ok & ((kinds == 1) | (kinds == 4))
+            lost, lost_kinds = cands[gone], kinds[gone]
+            spots = np.zeros((0, 2))
             cands, kinds = cands[ok], kinds[ok]
         faint = self._faint_spots(np.concatenate([seen, extra_all]), fg)
         if len(faint):
-            faint = faint[[bool(self._isolated(fg, f[None], others=cands)[0]) for f in faint]]
+            alone = np.array([bool(self._isolated(fg, f[None], others=cands)[0]) for f in faint])
+            if len(lost):
+                spots = np.concatenate([spots, faint[~alone]])
+            faint = faint[alone]
             faint = faint[self._clear_round(fg, faint, cands)]
             cands = np.concatenate([cands, faint])
             kinds = np.concatenate([kinds, np.full(len(faint), 2, np.int8)])
+        if len(lost):
+            cands, kinds = self._rack_tiles(fg, cands, kinds, lost, lost_kinds, spots)
         holes = self._rack_holes(cands)
         if len(holes):
             cands = np.concatenate([cands, holes])
@@ -815,6 +832,69 @@ class BallDetector:
         if self._streaks:
             cands, kinds = self._off_streaks(cands, kinds)
         return self._jaw_balls(cands, kinds)
+
+    def _rack_tiles(self, fg: np.ndarray, cands: np.ndarray, kinds: np.ndarray, lost: np.ndarray,
+                    lost_kinds: np.ndarray, spots: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Distance peaks the clutter test rejected (``lost``) in a rack that was not split: balls of the cloth's
+        colour and balls blurred by motion leave no centre, so the peaks beside them lie off their balls and find
+        their rings unexplained, and once they fail they no longer vouch for their neighbours: the rack collapses
+        (dev seed 895 frame 10, a full rack on red cloth with the maroon 7 and 15 in it and the 1 and 6 rolling
+        away: 10 of its 15 balls lost; vpost16's cause G). The outline spots the clutter test rejected there
+        (``spots``: a cloth-coloured ball's symmetric or faint spot) are members too (kind 2; a peak keeps its
+        kind, ``lost_kinds``). In a blob of at least
+        ``tile_min`` balls by its area, compact (``tile_solidity``) and not reaching in over a rail, the peaks,
+        those spots and the balls already found inside its hull vouch for each other when they tile it: each
+        rejected one has a member two radii off (1.5-2.4), and ``tile_cover`` of the blob lies within 1.25 radii
+        of a member. Each rejected member then comes back when its rings are explained with every member
+        standing as a neighbour (one pass, no cascade). A hand gives no such tiling: its distance peaks are
+        either too wide to be balls (then it has none) or a few along its fingers."""
+        blobs = getattr(self, "_blobs", None)
+        if blobs is None or blobs[0].shape != fg.shape:
+            return cands, kinds
+        labels, stats = blobs
+        p = self.p
+        h, w = fg.shape
+        xi, yi = _pixels(lost, w, h)
+        lab = labels[yi, xi].astype(np.int64)
+        back: list[np.ndarray] = []
+        back_kind: list[np.ndarray] = []
+        for k in np.unique(lab[lab > 0]):
+            x, y, bw, bh, area = (int(v) for v in stats[k, :5])
+            r = float(self.rmap[min(y + bh // 2, h - 1), min(x + bw // 2, w - 1)])
+            if area * p.cluster_fill / (np.pi * r * r) < p.tile_min:
+                continue
+            comp = (labels[y:y + bh, x:x + bw] == k).astype(np.uint8)
+            contours, _ = cv2.findContours(comp, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            hull = cv2.convexHull(max(contours, key=cv2.contourArea)) + np.array([x, y], np.int32)
+            hull_area = cv2.contourArea(hull)
+            if hull_area <= 0 or area / hull_area < p.tile_solidity or self._over_rail(fg, comp, x, y):
+                continue
+            found = cands[_in_hull(hull, cands, 0.5 * r)]
+            mine, mine_kinds = lost[lab == k], lost_kinds[lab == k]
+            if len(found):  # (a peak a spot already stands in for)
+                far = np.linalg.norm(mine[:, None] - found[None], axis=-1).min(axis=1) > p.min_separation * r
+                mine, mine_kinds = mine[far], mine_kinds[far]
+            sp = spots[_in_hull(hull, spots, 0.5 * r)]
+            if len(sp):
+                known = np.concatenate([found, mine])
+                sp = sp[np.linalg.norm(sp[:, None] - known[None], axis=-1).min(axis=1) > p.min_separation * r]
+            test = np.concatenate([mine, sp])
+            members = np.concatenate([found, test])
+            d = np.linalg.norm(test[:, None] - members[None], axis=-1)
+            tiled = ((d >= 1.5 * r) & (d <= 2.4 * r)).any(axis=1)
+            if not tiled.any():
+                continue
+            py, px = np.nonzero(comp)
+            pix = np.stack([px + x, py + y], axis=1).astype(np.float64)
+            near = np.linalg.norm(pix[:, None] - members[None], axis=-1).min(axis=1) <= 1.25 * r
+            if near.mean() < p.tile_cover:
+                continue
+            ok = tiled & self._isolated(fg, test, others=np.concatenate([cands, test]))
+            back.append(test[ok])
+            back_kind.append(np.concatenate([mine_kinds, np.full(len(sp), 2, np.int8)])[ok])
+        if not back:
+            return cands, kinds
+        return np.concatenate([cands] + back), np.concatenate([kinds] + back_kind)
 
     def _off_streaks(self, cands: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Drops candidates found on a streak (kind 6) by other means: the streak is one ball, but the outline of
@@ -1482,6 +1562,7 @@ class BallDetector:
         out.extend((float(xs[i]), float(ys[i])) for i in mine)
         kinds.extend([1] * len(mine))
         self._heights = np.concatenate([height, vals[mine]])  # distance peak heights (x radius), 1 for the rest
+        self._blobs = (labels, stats)  # the mask's blobs, for ``_rack_tiles``
         return np.array(out, dtype=np.float64).reshape(-1, 2), np.array(kinds, dtype=np.int8)
 
     def _over_rail(self, fg: np.ndarray, comp: np.ndarray, x: int, y: int) -> bool:
@@ -2671,6 +2752,12 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     if accepted(best, best_fit):
         return best.astype(np.float32)
     return np.zeros((0, 2), np.float32) if angle_only else split
+
+
+def _in_hull(hull: np.ndarray, pts: np.ndarray, margin: float) -> np.ndarray:
+    """Which of ``pts`` (N, 2) lie inside the polygon ``hull`` or within ``margin`` pixels of it."""
+    return np.array([cv2.pointPolygonTest(hull, (float(q[0]), float(q[1])), True) >= -margin for q in pts],
+                    bool).reshape(-1)
 
 
 def _merge_seeds(first: np.ndarray, then: np.ndarray, min_dist: float) -> np.ndarray:
