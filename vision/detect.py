@@ -117,6 +117,9 @@ class DetectorParams:
         revote_apart: a peak the clutter test rejected is moved to its outline's votes and tested again only when no
             other rejected peak lies within this many radii (two or more along a blur streak, as a break's cue
             ball on the 2019 clips 11 and 12, each passed alone and became two balls; a hand too).
+        split_weak_fit: a ball of a rack's split (kind 0) whose refined circle fits at least this well needs only
+            ``outline_weak_fill`` of its disc mildly off the cloth's colour, not half of it not cloth (``_measure``:
+            a cloth-coloured ball in a rack).
         tile_min, tile_cover: a rack that was not split (``_rack_tiles``) holds at least ``tile_min`` balls by its
             area, and its distance peaks, outline spots and found balls leave at most 1 - ``tile_cover`` of it
             more than 1.25 radii from any of them.
@@ -192,6 +195,7 @@ class DetectorParams:
     cloth_weak: float = 0.65
     revote_apart: float = 6.0
     tile_min: float = 4.0
+    split_weak_fit: float = 0.9
     tile_cover: float = 0.85
     tile_solidity: float = 0.7
     streak_min: float = 5.4
@@ -1267,10 +1271,13 @@ class BallDetector:
         at = (centres - [x0, y0]) * self.scale
         # the disc samples both fill tests read, made once (``_weak_filled`` reads ``_last_small``, of fg's size)
         outlined = (kinds == 2) | (kinds == 4) | (kinds == 5)  # found, or confirmed, by its outline's votes
+        # a rack member the split found whose refined circle fits well may be of the cloth's colour (a maroon 15 in
+        # a rack on red cloth: 0.31-0.47 of its disc not cloth): the outline's shading test judges it too
+        fitted = (kinds == 0) & (fit >= self.p.split_weak_fit)
         if _jit.ENABLED and fg.shape == self._last_small.shape[:2] and fg.flags.c_contiguous \
                 and self._last_small.flags.c_contiguous:
             filled, weak = _jit.fill_core(fg, self._last_small, self._bg, self._basis, self.rmap, at, self._disc,
-                                          np.float32(0.5 * self.p.fg_threshold), bool(outlined.any()))
+                                          np.float32(0.5 * self.p.fg_threshold), bool((outlined | fitted).any()))
             samples = None
         else:
             samples = self._disc_samples(at, fg.shape[1], fg.shape[0]) \
@@ -1281,9 +1288,11 @@ class BallDetector:
         # darker than the cloth) and lit (a highlight), so a share of its disc is off the cloth's colour by a
         # milder margin than the colour test's (a green 6 on green cloth).
         outline_ok = filled >= self.p.outline_min_fill
-        if outlined.any():
-            outline_ok |= (self._weak_filled(at, samples) if weak is None else weak) >= self.p.outline_weak_fill
-        ok = self._plausible(xy, kinds == 5) & np.where(outlined, outline_ok, filled >= 0.5)
+        shaded = np.zeros(len(at), bool)
+        if (outlined | fitted).any():
+            shaded = (self._weak_filled(at, samples) if weak is None else weak) >= self.p.outline_weak_fill
+            outline_ok |= shaded
+        ok = self._plausible(xy, kinds == 5) & np.where(outlined, outline_ok, (filled >= 0.5) | (fitted & shaded))
         centres, radii, xy, kinds, fit = centres[ok], radii[ok], xy[ok], kinds[ok], fit[ok]
         ids, prev, fresh = ids[ok], prev[ok], fresh[ok]
         conf = _clip(np.where(kinds > 0, 0.55, 0.45) + 0.45 * fit, 0.0, 1.0)
