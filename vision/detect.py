@@ -120,9 +120,10 @@ class DetectorParams:
         split_weak_fit: a ball of a rack's split (kind 0) whose refined circle fits at least this well needs only
             ``outline_weak_fill`` of its disc mildly off the cloth's colour, not half of it not cloth (``_measure``:
             a cloth-coloured ball in a rack).
-        tile_min, tile_cover: a rack that was not split (``_rack_tiles``) holds at least ``tile_min`` balls by its
-            area, and its distance peaks, outline spots and found balls leave at most 1 - ``tile_cover`` of it
-            more than 1.25 radii from any of them.
+        tile_min, tile_cover, tile_solidity: a rack that was not split (``_rack_tiles``) holds at least ``tile_min``
+            balls by its area, fills ``tile_solidity`` of its convex hull (less than a split needs: blurred balls
+            fray it, 0.79 on dev seed 152 frame 22), and its distance peaks, outline spots and found balls leave at
+            most 1 - ``tile_cover`` of it more than 1.25 radii from any of them.
         streak_min, streak_votes: a blob one ball wide that is longer than a smear (or has several distance peaks
             along it) is one ball smeared into a streak (2019 clip 14's pink ball, a break's cue ball) when it is at
             least ``streak_min`` radii long (two touching balls in line are 4; a still ball with a blurred one
@@ -845,9 +846,9 @@ class BallDetector:
         (dev seed 895 frame 10, a full rack on red cloth with the maroon 7 and 15 in it and the 1 and 6 rolling
         away: 10 of its 15 balls lost; vpost16's cause G). The outline spots the clutter test rejected there
         (``spots``: a cloth-coloured ball's symmetric or faint spot) are members too (kind 2; a peak keeps its
-        kind, ``lost_kinds``). In a blob of at least
-        ``tile_min`` balls by its area, compact (``tile_solidity``) and not reaching in over a rail, the peaks,
-        those spots and the balls already found inside its hull vouch for each other when they tile it: each
+        kind, ``lost_kinds``). In a blob of at least ``tile_min`` balls by its area, compact (``tile_solidity``)
+        and not reaching in over a rail, the peaks, those spots and the balls already found inside its hull vouch
+        for each other when they tile it: each
         rejected one has a member two radii off (1.5-2.4), and ``tile_cover`` of the blob lies within 1.25 radii
         of a member. Each rejected member then comes back when its rings are explained with every member
         standing as a neighbour (one pass, no cascade). A hand gives no such tiling: its distance peaks are
