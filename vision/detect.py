@@ -90,6 +90,8 @@ class DetectorParams:
             (``region.change``: the channels' changes summed with the grey weights) since the last full detection.
         thin_peak, thin_elongation: a peak lower than this (x radius) amid pixels this elongated (ratio of the
             second moments) is a cue shaft, not a ball.
+        bar_width, bar_fill: an outline spot is a cue's butt when the rings round it cross one straight not-cloth
+            bar at most ``bar_width`` radii wide that fills at least ``bar_fill`` of its disc (see ``_bar_end``).
         min_separation: two centres closer than this (x radius) are one ball.
         edge_margin: how far (x radius) a centre may lie beyond the cushion nose line (calibration slack).
         pocket_clearance: a centre this close (m) to a pocket centre is the pocket, not a ball.
@@ -180,6 +182,8 @@ class DetectorParams:
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
     thin_elongation: float = 4.0
+    bar_width: float = 1.3
+    bar_fill: float = 0.25
     split_votes: float = 0.7
     side_clearance: float = 0.045
     jaw_inset: float = 0.5
@@ -804,6 +808,8 @@ class BallDetector:
             keep = self._isolated(fg, extra, others=cands[ok])
             if not keep.all():  # (``_beside`` judges each point alone: only those the clutter test rejected)
                 keep[~keep] = self._beside(fg, extra[~keep])
+            if keep.any():  # a cue's rounded butt on the cloth votes like a ball's outline
+                keep[keep] = ~self._bar_end(fg, extra[keep])
             extra = extra[keep]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
                 ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
@@ -1874,6 +1880,43 @@ class BallDetector:
             d = np.linalg.norm(pts[:, None] - known[None], axis=-1).min(axis=1)
             pts = pts[d > self.p.min_separation * rloc[keep]]
         return pts
+
+    def _bar_end(self, fg: np.ndarray, pts: np.ndarray) -> np.ndarray:
+        """True for an outline spot (working resolution) at the rounded end of a straight not-cloth bar: a cue's
+        butt lying on the cloth, whose round end votes for a ball-sized centre (dev seeds 603, 558: a false ball
+        in every frame). Rings round the spot at 0.6, 1.5, 2 and 3 radii each cross exactly one not-cloth run, all
+        in one direction (the shaft runs straight on), the outer three narrower than a ball (``bar_width`` radii)
+        and of one width (the shaft's), and the bar fills ``bar_fill`` of the spot's disc (it ends inside it).
+        A ball touching a cue's tip is not such a spot: its own disc is not-cloth all round (the inner ring is
+        whole), or, of the cloth's colour, hardly filled by the tip; a ball beside a shaft or a smeared ball has
+        two runs on a ring, or runs that widen outwards."""
+        out = np.zeros(len(pts), bool)
+        if len(pts) == 0:
+            return out
+        h, w = fg.shape
+        xi, yi = _pixels(pts, w, h)
+        r = self.rmap[yi, xi]
+        radii = np.array([0.6, 1.5, 2.0, 3.0])
+        ang = np.linspace(0, 2 * np.pi, 48, endpoint=False)  # finer than ``_ring``: the bar is a radius wide at 3
+        unit = np.c_[np.cos(ang), np.sin(ang)]
+        ring = pts[:, None, None, :] + unit[None, None] * (radii[None, :, None, None] * r[:, None, None, None])
+        rx, ry = _pixels(ring.reshape(-1, 2), w, h)
+        on = (fg[ry, rx] > 0).reshape(len(pts), len(radii), -1)  # (N, 4, K)
+        runs = (on & ~np.roll(on, 1, axis=-1)).sum(axis=-1)  # starts of not-cloth runs round each ring
+        one = (runs == 1).all(axis=1)
+        share = on.mean(axis=-1)
+        width = share[:, 1:] * 2 * np.pi * radii[1:]  # the runs' widths, in radii
+        # each run's direction (circular mean of its samples' angles) against the 1.5-radius ring's
+        c = (on * np.cos(ang)).sum(axis=-1)
+        s_ = (on * np.sin(ang)).sum(axis=-1)
+        d = np.arctan2(s_, c)
+        turn = np.abs((d - d[:, 1:2] + np.pi) % (2 * np.pi) - np.pi)  # (N, 4)
+        straight = (turn[:, 2:] <= np.radians(25)).all(axis=1) & (turn[:, 0] <= np.radians(60))
+        bar = (width.max(axis=1) <= self.p.bar_width) & (width.max(axis=1) - width.min(axis=1) <= 0.5)
+        cand = one & straight & bar
+        if cand.any():
+            cand[cand] = self._filled(fg, pts[cand]) >= self.p.bar_fill
+        return cand
 
     def _at_edge(self, pts: np.ndarray) -> np.ndarray:
         """True for points (working resolution) within 1.2 local radii of the table mask's edge."""
