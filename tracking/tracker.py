@@ -466,7 +466,13 @@ class BallTracker:
         """A fast ball is a blur streak that the detector often finds as one circle at each end (5 cm apart at
         12 m/s and a 1/120 s exposure, too far apart for ``merge_overlaps``); one end alone is off the ball's
         centre by half the streak. An unmatched detection on the line of a matched ball's move this frame, no
-        farther from it than the ball moved, is the other end: the ball is at their (confidence-weighted) mean."""
+        farther from it than the ball moved, is the other end: the ball is at their (confidence-weighted) mean.
+
+        A mean within 2R of another ball matched this frame is refused: two balls are never closer than 2R, so the
+        pairing joined two balls, not a streak's two ends. A cue ball stopped dead by a stun hit was matched rightly,
+        but the 9 it had just sent flying was a blur 12 cm ahead on its line; their mean was the 9's resting spot,
+        the cue ball's track ran on with the 9's blur and the 9's track took the stopped cue ball (jump-260, 60 fps:
+        the cue ball called off the table)."""
         matched = {d for _, d in matches}
         free = [int(d) for d in det_idx if d not in matched]
         if not free:
@@ -495,9 +501,12 @@ class BallTracker:
                     ends.append(q)
             if len(ends) == 1:
                 continue
-            taken.update(ends[1:])
             w = np.maximum(obs.confidence[ends], 1e-6)
-            xy[d] = (w / w.sum()) @ obs.xy[ends]
+            mean = (w / w.sum()) @ obs.xy[ends]
+            if any(float(np.linalg.norm(mean - obs.xy[m])) < 2 * r for m in matched if m != d):
+                continue
+            taken.update(ends[1:])
+            xy[d] = mean
             changed = True
         if not changed:
             return obs
