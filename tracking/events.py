@@ -105,9 +105,11 @@ class EventConfig:
             4.4 degrees into head-left, and toy dev jump-84's 6, flown off at 13.5-15.7 degrees).
         jaw_heading: a pocketed ball whose last piece, at its last sighting, heads within this many degrees of the
             pocket's centre and whose line passes within ``jaw_middle`` (m) of that centre ran into the middle of
-            the mouth: no jaw glance is inferred for it (``_jaw_glances``). Such a line passes a jaw tip, if at all,
-            within a few mm, where the detector's placing over the hole and the jaw model's error decide; the
-            simulator's balls dropped clean there (dev ho15/ho16, all four grids: every such glance false).
+            the mouth: where that line (seen or carried on) comes no deeper than ``jaw_slack`` into a jaw, no jaw
+            glance is inferred for it (``_jaw_glances``): a graze or a pass a few mm clear, which the detector's
+            placing over the hole and the jaw model's error decide; the simulator's balls dropped clean there (dev
+            ho15/ho16, all four grids: every such glance false). A line running deeper into a jaw still touched
+            it (pooltool dev bank-10: 6 mm into foot-left's tip, 13 mm off the centre line).
         jaw_middle: see ``jaw_heading``.
     """
 
@@ -1986,8 +1988,6 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     g = ctx.geometry
     if _seen_inside_jaws(g, pk, path, last.t0 - 0.5 * ctx.frame_dt, cfg.jaw_inside):
         return []
-    if _heads_into_middle(last, pk, cfg):
-        return []
     tl = last.t1
     ts_seen = np.linspace(last.t0, tl, 60)
     gaps_seen = _jaw_gaps(g, pk, last.pos(ts_seen))
@@ -2000,10 +2000,14 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
         t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
+    gaps_carried = _jaw_gaps(g, pk, xs_on)
+    if _heads_into_middle(last, pk, cfg) and \
+            min(float(gap.min()) for _, gap in [*gaps_seen, *gaps_carried]) >= -cfg.jaw_slack:
+        return []  # a graze or a clean pass, heading into the mouth's middle: taken as clean
     t_obs, _ = _seen(path)
     seen: list[tuple[float, str]] = []
     carried: list[tuple[float, str]] = []
-    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, _jaw_gaps(g, pk, xs_on), strict=True):
+    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, gaps_carried, strict=True):
         near = np.flatnonzero(gap_s <= cfg.jaw_slack)
         if len(near):
             # a jaw the seen line meets is judged on the sightings alone: not where the line hugs it from the
@@ -2025,8 +2029,8 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
 def _heads_into_middle(last: Piece, pk: Pocket, cfg: EventConfig) -> bool:
     """Whether ``last`` (a pocketed ball's last piece), at its last sighting, heads into the middle of ``pk``'s
     mouth: within ``jaw_heading`` degrees of the line to the pocket's centre, its line passing within
-    ``jaw_middle`` of that centre. A jaw the line comes near there is passed a few mm clear or grazed; the
-    sightings cannot tell which, and a clean drop is what the simulators show (ho15 bank-250's 10 into side-right,
+    ``jaw_middle`` of that centre. A jaw the line comes within ``jaw_slack`` of there (either side) is passed a
+    few mm clear or grazed; the sightings cannot tell which, and a clean drop is what the simulators show (ho15 bank-250's 10 into side-right,
     break-8-250's cue ball into side-left, ho16 scratch-260's 9 into head-left: false glances on every grid)."""
     tl = last.t1
     p, v = last.pos(tl), last.vel(tl)
