@@ -108,8 +108,7 @@ class EventConfig:
             the mouth: where that line (seen or carried on) comes no deeper than ``jaw_slack`` into a jaw, no jaw
             glance is inferred for it (``_jaw_glances``): a graze or a pass a few mm clear, which the detector's
             placing over the hole and the jaw model's error decide; the simulator's balls dropped clean there (dev
-            ho15/ho16, all four grids: every such glance false). A line running deeper into a jaw still touched
-            it (pooltool dev bank-10: 6 mm into foot-left's tip, 13 mm off the centre line).
+            ho15, all four grids: every such glance false). Side pockets only (``_heads_into_middle``).
         jaw_middle: see ``jaw_heading``.
     """
 
@@ -2028,10 +2027,15 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
 
 def _heads_into_middle(last: Piece, pk: Pocket, cfg: EventConfig) -> bool:
     """Whether ``last`` (a pocketed ball's last piece), at its last sighting, heads into the middle of ``pk``'s
-    mouth: within ``jaw_heading`` degrees of the line to the pocket's centre, its line passing within
+    mouth, a side pocket's only: within ``jaw_heading`` degrees of the line to the pocket's centre, its line passing within
     ``jaw_middle`` of that centre. A jaw the line comes within ``jaw_slack`` of there (either side) is passed a
-    few mm clear or grazed; the sightings cannot tell which, and a clean drop is what the simulators show (ho15 bank-250's 10 into side-right,
-    break-8-250's cue ball into side-left, ho16 scratch-260's 9 into head-left: false glances on every grid)."""
+    few mm clear or grazed; the sightings cannot tell which, and a clean drop is what the simulators show (ho15
+    bank-250's 10 into side-right, break-8-250's cue ball into side-left: false glances on every grid). Not a
+    corner's: a line at its centre 30 degrees off the rail grazes the side jaw's tip (pooltool dev scratch-3 and
+    bank-10, 2 and 6 mm deep, true glances: tests/tracking/test_ev_jaws.py, test_ev_jaw_evidence.py), as the
+    false ones there do (ho16 scratch-260's 9, 0.1-1.2 mm)."""
+    if not pk.name.startswith("side"):
+        return False
     tl = last.t1
     p, v = last.pos(tl), last.vel(tl)
     d = np.asarray(pk.centre) - p

@@ -1,9 +1,8 @@
-"""A pocketed ball heading into the middle of the pocket's mouth glanced off no jaw (``_heads_into_middle``): its
-line passes a jaw tip a few mm clear, within the seen line's slack, where the sightings cannot tell a graze from a
-clean drop and the simulators drop it clean (ho15 break-8-250's cue ball into side-left, 2 mm clear of the far
-jaw's tip at 2.3 m/s; bank-250's 10 into side-right; ho16 scratch-260's 9 into head-left: false glances on every
-grid). A ball crossing the mouth toward a jaw still glances off it. Made-up straight tracks (tracking.paths +
-tracking.events)."""
+"""A ball pocketed heading into the middle of a side pocket's mouth glanced off no jaw (``_heads_into_middle``):
+its line passes a jaw tip a few mm clear, within the seen line's slack, where the sightings cannot tell a graze
+from a clean drop and the simulators drop it clean (ho15 break-8-250's cue ball into side-left, 2 mm clear of the
+far jaw's tip at 2.3 m/s; bank-250's 10 into side-right: false glances on every grid). A ball crossing the mouth
+toward a jaw still glances off it. Made-up straight tracks (tracking.paths + tracking.events)."""
 
 from __future__ import annotations
 
