@@ -103,6 +103,13 @@ class EventConfig:
             still have flown off there (the simulators' jumpers fly on total speed) only if it met that cushion at
             least this steeply (degrees from the nose line; 9: between real 2019 clip 13's 5, sent down the rail at
             4.4 degrees into head-left, and toy dev jump-84's 6, flown off at 13.5-15.7 degrees).
+        jaw_heading: a pocketed ball whose last piece, at its last sighting, heads within this many degrees of the
+            pocket's centre and whose line passes within ``jaw_middle`` (m) of that centre ran into the middle of
+            the mouth: where that line (seen or carried on) comes no deeper than ``jaw_slack`` into a jaw, no jaw
+            glance is inferred for it (``_jaw_glances``): a graze or a pass a few mm clear, which the detector's
+            placing over the hole and the jaw model's error decide; the simulator's balls dropped clean there (dev
+            ho15, all four grids: every such glance false). Side pockets only (``_heads_into_middle``).
+        jaw_middle: see ``jaw_heading``.
     """
 
     contact_tolerance: float = 0.008
@@ -143,6 +150,8 @@ class EventConfig:
     drop_turn: float = 0.02
     frozen_push: float = 0.1
     glance_angle: float = 9.0
+    jaw_heading: float = 40.0
+    jaw_middle: float = 0.045
 
 
 @dataclass
@@ -2020,10 +2029,14 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
         t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
+    gaps_carried = _jaw_gaps(g, pk, xs_on)
+    if _heads_into_middle(last, pk, cfg) and \
+            min(float(gap.min()) for _, gap in [*gaps_seen, *gaps_carried]) >= -cfg.jaw_slack:
+        return []  # a graze or a clean pass, heading into the mouth's middle: taken as clean
     t_obs, _ = _seen(path)
     seen: list[tuple[float, str]] = []
     carried: list[tuple[float, str]] = []
-    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, _jaw_gaps(g, pk, xs_on), strict=True):
+    for (rail, gap_s), (_, gap_c) in zip(gaps_seen, gaps_carried, strict=True):
         near = np.flatnonzero(gap_s <= cfg.jaw_slack)
         if len(near):
             # a jaw the seen line meets is judged on the sightings alone: not where the line hugs it from the
@@ -2040,6 +2053,28 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
         if len(hit):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
+
+
+def _heads_into_middle(last: Piece, pk: Pocket, cfg: EventConfig) -> bool:
+    """Whether ``last`` (a pocketed ball's last piece), at its last sighting, heads into the middle of ``pk``'s
+    mouth, a side pocket's only: within ``jaw_heading`` degrees of the line to the pocket's centre, its line passing within
+    ``jaw_middle`` of that centre. A jaw the line comes within ``jaw_slack`` of there (either side) is passed a
+    few mm clear or grazed; the sightings cannot tell which, and a clean drop is what the simulators show (ho15
+    bank-250's 10 into side-right, break-8-250's cue ball into side-left: false glances on every grid). Not a
+    corner's: a line at its centre 30 degrees off the rail grazes the side jaw's tip (pooltool dev scratch-3 and
+    bank-10, 2 and 6 mm deep, true glances: tests/tracking/test_ev_jaws.py, test_ev_jaw_evidence.py), as the
+    false ones there do (ho16 scratch-260's 9, 0.1-1.2 mm)."""
+    if not pk.name.startswith("side"):
+        return False
+    tl = last.t1
+    p, v = last.pos(tl), last.vel(tl)
+    d = np.asarray(pk.centre) - p
+    speed, dist = float(np.hypot(*v)), float(np.hypot(*d))
+    if speed < 1e-9 or dist < 1e-9:
+        return False
+    cos = float(v @ d) / (speed * dist)
+    off = abs(float(v[0] * d[1] - v[1] * d[0])) / speed
+    return cos >= float(np.cos(np.radians(cfg.jaw_heading))) and off <= cfg.jaw_middle
 
 
 def _entry(ts: np.ndarray, xs: np.ndarray, centre: np.ndarray, radius: float) -> float:
