@@ -808,10 +808,10 @@ class BallTracker:
         """A detection more than R off the spot where ``tr``'s ball was last seen at rest (hidden since or not),
         scored clearly as ``a`` (0.5 or more, at least 3 times ``tr``'s ball), while ``a``'s track went hidden from
         rest a moment ago (within 3 frames): the struck ball ``a`` arriving where it hit ``tr``, not ``tr`` setting
-        off. Held-out rails-261 (30/720p, now dev): the cue
-        ball, lost in its blur from the strike, was first seen again 6 cm from the resting 10 it had just hit,
-        scored 0: 0.53, 10: 0.13; by distance alone the 10's track took it (the cue ball's track sat 28 cm back),
-        the whole-track identity vote kept the swap and the first contact was called on the 2."""
+        off. Held-out rails-261 (30/720p, now dev): the cue ball, lost in its blur from the strike, was first seen
+        again 6 cm from the resting 10 it had just hit, scored 0: 0.53, 10: 0.13; by distance alone the 10's track
+        took it (the cue ball's track sat 28 cm back), the whole-track identity vote kept the swap and the first
+        contact was called on the 2."""
         if not tr.xy or not self._rests_at_last(tr) or scores[a] < 0.5 or scores[a] < 3 * scores[tr.ball]:
             return False
         if float(np.linalg.norm(z - np.asarray(tr.xy[-1]))) <= self.geometry.ball_radius:
