@@ -928,14 +928,20 @@ class BallDetector:
         looked for again with the rejected members standing in as neighbours (the same vote or shading test);
         a rejected member comes back when, with those holes as neighbours, its rings are explained, and a hole
         is kept only beside a member that came back (each vouches for the other; a hand split like a rack has
-        no holes with a ball's outline or shading between its pieces)."""
+        no holes with a ball's outline or shading between its pieces). A member with a candidate already within
+        ``min_separation`` of it stays out: that is the hole ``_rack_holes`` put at its place, and both would
+        refine onto the one ball (dev seed 88 frame 6, eval-like 1368/22: a duplicate 2-3 mm off a rolling ball)."""
         more = self._rack_holes(np.concatenate([cands, split_out]))
         if len(more) == 0:
             return cands, kinds
         back = self._isolated(fg, split_out, others=np.concatenate([cands, more]))
+        h, w = fg.shape
+        if back.any() and len(cands):  # one already stands there (the hole ``_rack_holes`` put at its place)
+            rm = self.rmap[_pixels(split_out, w, h)[::-1]]
+            gap = np.linalg.norm(split_out[:, None] - cands[None], axis=-1).min(axis=1)
+            back &= gap >= self.p.min_separation * rm
         if not back.any():
             return cands, kinds
-        h, w = fg.shape
         r = self.rmap[_pixels(more, w, h)[::-1]]
         beside = (np.linalg.norm(more[:, None] - split_out[back][None], axis=-1) < 2.4 * r[:, None]).any(axis=1)
         more = more[beside]
