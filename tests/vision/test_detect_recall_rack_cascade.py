@@ -79,3 +79,24 @@ def test_a_rejected_piece_off_the_rack_does_not_bring_a_hole() -> None:
     far = truth[np.nanargmax(truth[:, 0])] + [2.0 * det.r_small, 0.0]
     cands, _ = det._rack_cascade(fg, found, np.zeros(len(found), np.int8), far[None])
     assert len(cands) == len(found)
+
+
+def test_a_rejected_member_with_a_hole_at_its_place_does_not_come_back_twice() -> None:
+    """Seventeenth round (vdup17; dev seed 88 frame 6, eval 1368/22 like it): a split member the clutter test
+    rejected got a hole candidate from ``_rack_holes`` at its own place (0.27 radii off), and the cascade then
+    brought the member back as well: two candidates, both refined onto the one ball (a duplicate 2-3 mm off)."""
+    det, found, truth = _detected()
+    r = det.r_small
+    lost = [2, 7, 12, 15]
+    gone = np.array([np.linalg.norm(found - truth[b], axis=1).argmin() for b in lost])
+    kept = np.delete(found, gone, axis=0)
+    rejected = found[gone[[0, 2]]]  # the 2 and the 12, as in the test above
+    hole = truth[12] + [0.27 * r, 0.0]  # ... but a hole already stands at the 12's place
+    fg = det._fg
+    assert fg is not None
+    cands, _ = det._rack_cascade(fg, np.concatenate([kept, hole[None]]), np.zeros(len(kept) + 1, np.int8), rejected)
+    near12 = int((np.linalg.norm(cands - truth[12], axis=1) < det.p.min_separation * r).sum())
+    assert near12 == 1  # the hole alone, not the member beside it
+    for b in lost:  # the rest of the cascade as before
+        assert _nearest(cands, truth[b]) < 0.6 * r, b
+    assert len(cands) == len(RACK)
