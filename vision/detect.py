@@ -930,7 +930,8 @@ class BallDetector:
         is kept only beside a member that came back (each vouches for the other; a hand split like a rack has
         no holes with a ball's outline or shading between its pieces). A member with a candidate already within
         ``min_separation`` of it stays out: that is the hole ``_rack_holes`` put at its place, and both would
-        refine onto the one ball (dev seed 88 frame 6, eval-like 1368/22: a duplicate 2-3 mm off a rolling ball)."""
+        refine onto the one ball (dev seed 88 frame 6: a duplicate 2-3 mm off a rolling ball; eval seed 1368
+        frame 22 showed the same, described by vpost17)."""
         more = self._rack_holes(np.concatenate([cands, split_out]))
         if len(more) == 0:
             return cands, kinds
