@@ -34,6 +34,8 @@ class EventConfig:
         kink_tolerance: the same for a kink between two pieces that the ball turned at, heading into the cushion
             before and away after (a bounce between two sightings puts the kink off the nose; tfast14, dev only).
         moving_speed: below this speed (m/s) a ball is at rest.
+        corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
+            contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm).
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
@@ -116,6 +118,7 @@ class EventConfig:
     rail_tolerance: float = 0.010
     kink_tolerance: float = 0.015
     moving_speed: float = 0.04
+    corner_reach: float = 0.030
     response_window: float = 2.0
     close_call_s: float = 0.004
     decel: float = 0.2
@@ -1008,6 +1011,63 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     return out
 
 
+def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                 cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """Both rails of a corner met inside one kink in its mouth (two contacts less than a frame apart). ``_cushions``
+    gives a mouth kink only its nearest rail, within ``kink_tolerance``; the other rail's nose lies 21-26 mm from
+    such kinks (ho17 rails-271's cue ball: head, then left 62 ms on; break-14.1-271's cue ball: foot, then left 36 ms
+    on; only the first found). Where the ball came back out of the corner (the piece that leaves it, past a two-
+    sighting stall piece, heads off both rails, and the piece that came in headed into both, reaching both noses
+    within 1.5 frames of the kink), each rail reversed the speed into it: both were touched. Only the rail that
+    ``_cushions`` does not name is added, where the ball came off it at 0.4 of its speed in or more. A cushion
+    reverses only the speed into it, so the piece before carried forward times it (as ``_corner_pair``)."""
+    R = g.ball_radius
+    out: list[tuple[float, int, str, float]] = []
+    ks = _kinks(path)
+    for k, (tk, pre, post) in enumerate(ks):
+        if pre.n < 3 or post.t0 - pre.t1 > 1.5 * dt or pre.speed(tk) < 2 * cfg.moving_speed:
+            continue
+        p_k = path.pos(tk)
+        if not _in_mouth(g, p_k, 0.0):
+            continue
+        pk = g.nearest_pocket(*p_k)
+        rails = [r for r in pk.name.split("-") if r in _INWARD]
+        if len(rails) != 2:
+            continue  # a side pocket: one rail
+        after = post
+        if post.n <= 2 and k + 1 < len(ks) and ks[k + 1][2].t0 - post.t1 <= 1.5 * dt:
+            after = ks[k + 1][2]  # past a stall piece of one or two sightings in the mouth
+        if after.n < 3:
+            continue  # not seen coming back out (a drop, or a rattle the rules above follow)
+        t_end = after.t0 + 1.5 * dt
+        if any(c.balls and b in c.balls and tk - 1.5 * dt <= c.t <= t_end for c in collisions):
+            continue
+        d_k = _rail_dist(g, p_k[None])
+        if any(float(d_k[r][0]) > R + cfg.corner_reach
+               or -float(pre.vel(tk) @ _INWARD[r]) < 2 * cfg.moving_speed
+               or float(after.vel(after.t0) @ _INWARD[r]) < 2 * cfg.moving_speed for r in rails):
+            continue
+        # both within 1.5 frames of the kink, on the piece before carried forward (break-14.1-271: the left nose
+        # 1.3 frames on, 36 ms after the foot): a jaw that turned the ball 20 mm short of the other nose, its slow
+        # drift back off that rail, is no contact with it (that line reaches the nose 1.8 frames on;
+        # tests/tracking/test_ev_cushions.py's rattle off a corner jaw)
+        ts = np.linspace(tk - 1.5 * dt, tk + 1.5 * dt, 180)
+        d_a = _rail_dist(g, pre.pos(ts))
+        hits = {r: np.flatnonzero(d_a[r] <= R) for r in rails}
+        if any(not len(h) for h in hits.values()):
+            continue
+        # the rail ``_cushions`` names for this kink is its own; the other one only where the ball came off it at
+        # 0.4 of its speed into it or more, as a cushion sends it back (ho17: 0.65-1.3); a ball that a jaw turned
+        # 20 mm short of that nose drifts back off it at a quarter (the rattle off a corner jaw: 0.26)
+        d_near = _rail_dist(g, (pre if pre.n >= post.n else post).pos(tk)[None])
+        near = min(rails, key=lambda r: float(d_near[r][0]))
+        for rail, hit in hits.items():
+            v_in = -float(pre.vel(tk) @ _INWARD[rail])
+            if rail != near and float(after.vel(after.t0) @ _INWARD[rail]) >= 0.4 * v_in:
+                out.append((float(ts[hit[0]]) if hit[0] > 0 else tk, b, rail, 0.6))
+    return out
+
+
 def _local_velocity(path: BallPath, pc: Piece, end: bool, n: int = 3) -> np.ndarray:
     """A straight line's velocity through a piece's ``n`` sightings at its end (or start); the piece's own velocity
     there without the observations or with fewer sightings."""
@@ -1553,6 +1613,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         found.extend(_carried_through(b, path, paths, collisions, g, dt, cfg))
         found.extend(_bounce_inside(b, path, g, dt, cfg))
         found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
+        found.extend(_corner_kink(b, path, collisions, g, dt, cfg))
         found.extend(_bounce_after_hit(b, path, collisions, g, dt, cfg, 0.0))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
