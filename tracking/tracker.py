@@ -679,7 +679,7 @@ class BallTracker:
         cost = np.full((len(tracks), len(dets)), big)
         widest = np.zeros(len(tracks))
         kicks = self._collision_hypotheses(obs)
-        frame_dt = self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
+        frame_dt = self._frame_dt()
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -804,6 +804,10 @@ class BallTracker:
                     out[j] = True
         return out
 
+    def _frame_dt(self) -> float:
+        """The interval between the last two frames (0 before the second): a one-frame reach."""
+        return self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
+
     def _struck_off_rest(self, tr: Track, a: int, scores: np.ndarray, z: np.ndarray, t: float) -> bool:
         """A detection more than R off the spot where ``tr``'s ball was last seen at rest (hidden since or not),
         scored clearly as ``a`` (0.5 or more, at least 3 times ``tr``'s ball), while ``a``'s track went hidden from
@@ -816,7 +820,7 @@ class BallTracker:
             return False
         if float(np.linalg.norm(z - np.asarray(tr.xy[-1]))) <= self.geometry.ball_radius:
             return False
-        dt = self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
+        dt = self._frame_dt()
         return any(other.ball == a and other.hidden and 0 < t - other.last_seen <= 3 * dt + 1e-6
                    and self._rests_at_last(other) for other in self.tracks)
 

@@ -810,19 +810,16 @@ class BallDetector:
                 keep[~keep] = self._beside(fg, extra[~keep])
             if keep.any():  # a cue's rounded butt on the cloth votes like a ball's outline
                 keep[keep] = ~self._bar_end(fg, extra[keep])
+            spots = extra_all[~keep]  # outline spots the clutter test rejected (``_rack_tiles``)
             extra = extra[keep]
             if (~ok).any() and len(extra):  # a ball found by its outline may explain a rejected neighbour
                 ok[~ok] = self._isolated(fg, cands[~ok], others=np.concatenate([cands[ok], extra]))
-            gone = ~ok & ((kinds == 1) | (kinds == 4))  # distance peaks the clutter test rejected
-            lost, lost_kinds = cands[gone], kinds[gone]
-            spots = extra_all[~keep]
-            cands = np.concatenate([cands[ok], extra])
-            kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
         else:
-            gone = ~ok & ((kinds == 1) | (kinds == 4))
-            lost, lost_kinds = cands[gone], kinds[gone]
             spots = np.zeros((0, 2))
-            cands, kinds = cands[ok], kinds[ok]
+        gone = ~ok & ((kinds == 1) | (kinds == 4))  # distance peaks the clutter test rejected
+        lost, lost_kinds = cands[gone], kinds[gone]
+        cands = np.concatenate([cands[ok], extra.reshape(-1, 2)])
+        kinds = np.concatenate([kinds[ok], np.full(len(extra), 2, np.int8)])
         faint = self._faint_spots(np.concatenate([seen, extra_all]), fg)
         if len(faint):
             alone = np.array([bool(self._isolated(fg, f[None], others=cands)[0]) for f in faint])
@@ -854,15 +851,11 @@ class BallDetector:
         (``spots``: a cloth-coloured ball's symmetric or faint spot) are members too (kind 2; a peak keeps its
         kind, ``lost_kinds``). In a blob of at least ``tile_min`` balls by its area, compact (``tile_solidity``)
         and not reaching in over a rail, the peaks, those spots and the balls already found inside its hull vouch
-        for each other when they tile it: each
-        rejected one has a member two radii off (1.5-2.4), and ``tile_cover`` of the blob lies within 1.25 radii
-        of a member. Each rejected member then comes back when its rings are explained with every member
-        standing as a neighbour (one pass, no cascade). A hand gives no such tiling: its distance peaks are
-        either too wide to be balls (then it has none) or a few along its fingers."""
-        blobs = getattr(self, "_blobs", None)
-        if blobs is None or blobs[0].shape != fg.shape:
-            return cands, kinds
-        labels, stats = blobs
+        for each other when they tile it: each rejected one has a member two radii off (1.5-2.4), and
+        ``tile_cover`` of the blob lies within 1.25 radii of a member. Each rejected member then comes back when its
+        rings are explained with every member standing as a neighbour (one pass, no cascade). A hand gives no such
+        tiling: its distance peaks are either too wide to be balls (then it has none) or a few along its fingers."""
+        labels, stats = self._blobs  # ``_candidates``' labelling of this same mask
         p = self.p
         h, w = fg.shape
         xi, yi = _pixels(lost, w, h)

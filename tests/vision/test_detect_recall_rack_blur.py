@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_scenes import match_balls, render_balls
-
-from vision.detect import BallDetector
-from vision.types import Frame
+from vision_scenes import full_pass, match_balls, render_balls
 
 CAMERA = {"tilt_deg": (0.07327, -0.02332), "roll_deg": 0.18395, "k1": -0.02527, "head": "right", "fill": 0.87197}
 # ball: (position, orientation, velocity)
@@ -59,9 +56,7 @@ FRAME24 = {
 @pytest.mark.parametrize(("balls", "noise"), [(FRAME18, 0), (FRAME24, 2)], ids=["frame18", "frame24"])
 def test_a_rack_holding_blurred_balls_is_found_whole(balls: dict, noise: int) -> None:
     img, pos, camera = render_balls(balls, CAMERA, "green", seed=noise)
-    det = BallDetector(camera.calibration(), identifier=False)
-    det.region_pass = False
-    obs = det.detect(Frame(index=0, t=0.0, image=img))
+    _, obs = full_pass(camera, img)
     missed, extra, err = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     assert missed == 0 and extra == 0
     assert float(np.median(err)) < 0.004  # metres: the lattice's nodes are the balls' centres

@@ -8,10 +8,9 @@ set up from a frame where everything was found by taking those four out."""
 from __future__ import annotations
 
 import numpy as np
-from vision_scenes import render_balls
+from vision_scenes import full_pass, render_balls
 
 from vision.detect import BallDetector
-from vision.types import Frame
 
 CAMERA = {"tilt_deg": (0.7698, 0.5314), "roll_deg": -0.9356, "k1": -0.076, "head": "right", "fill": 0.8529}
 # ball: (position, orientation, velocity)
@@ -39,9 +38,7 @@ def _detected() -> tuple[BallDetector, np.ndarray, np.ndarray]:
     """A detector that has searched seed 28's frame (everything found there), its working-resolution centres
     and the truth in working pixels."""
     img, pos, camera = render_balls(RACK, CAMERA, "red")
-    det = BallDetector(camera.calibration(), identifier=False)
-    det.region_pass = False
-    obs = det.detect(Frame(index=0, t=0.0, image=img))
+    det, obs = full_pass(camera, img)
     x0, y0 = det.roi[:2]
     found = (obs.xy_px - [x0, y0]) * det.scale
     truth = (camera.calibration().table_to_image(pos) - [x0, y0]) * det.scale

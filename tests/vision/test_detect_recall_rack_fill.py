@@ -8,10 +8,7 @@ test outline-found balls get (``outline_weak_fill`` of its disc mildly off the c
 from __future__ import annotations
 
 import numpy as np
-from vision_scenes import match_balls, render_balls
-
-from vision.detect import BallDetector
-from vision.types import Frame
+from vision_scenes import full_pass, match_balls, render_balls
 
 CAMERA = {"tilt_deg": (-0.58995, -0.85674), "roll_deg": 0.98703, "k1": -0.00728, "head": "right", "fill": 0.86920}
 FRAME3 = {
@@ -30,9 +27,7 @@ FRAME3 = {
 
 def test_a_cloth_coloured_rack_ball_the_split_fits_is_kept() -> None:
     img, pos, cam = render_balls(FRAME3, CAMERA, "red", seed=1)
-    det = BallDetector(cam.calibration(), identifier=False)
-    det.region_pass = False
-    obs = det.detect(Frame(index=0, t=0.0, image=img))
+    _, obs = full_pass(cam, img)
     missed, extra, _ = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     assert missed == 0 and extra == 0
     assert np.linalg.norm(obs.xy - pos[15], axis=1).min() < 0.01  # the maroon 15, within a centimetre

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from vision_scenes import match_balls, render_balls
-
-from vision.detect import BallDetector
-from vision.types import Frame
+from vision_scenes import full_pass, match_balls, render_balls
 
 CAMERA = {"tilt_deg": (-0.47883, -0.90110), "roll_deg": 0.07720, "k1": -0.03663, "head": "left", "fill": 0.89891}
 FRAME22 = {
@@ -40,8 +37,6 @@ FRAME22 = {
 @pytest.mark.parametrize("noise", [0, 1])
 def test_a_collapsed_rack_is_found_by_its_peaks_tiling_it(noise: int) -> None:
     img, pos, cam = render_balls(FRAME22, CAMERA, "red", seed=noise)
-    det = BallDetector(cam.calibration(), identifier=False)
-    det.region_pass = False
-    obs = det.detect(Frame(index=0, t=0.0, image=img))
+    _, obs = full_pass(cam, img)
     missed, extra, _ = match_balls(pos[np.isfinite(pos[:, 0])], obs.xy)
     assert missed == 0 and extra == 0

@@ -10,7 +10,9 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from cueref.synth import CameraModel, RenderStyle, TableScene, render_frame
+from vision.detect import BallDetector
 from vision.geometry import BALL_RADIUS, TableGeometry
+from vision.types import BallObservations, Frame
 
 FIXTURES = Path(__file__).parent / "fixtures"
 LAYOUTS = json.loads((FIXTURES / "detector_layouts.json").read_text())
@@ -74,6 +76,14 @@ def match_balls(truth: np.ndarray, found: np.ndarray) -> tuple[int, int, np.ndar
     return len(truth) - int(ok.sum()), len(found) - int(ok.sum()), d[i, j][ok]
 
 
+def full_pass(camera: CameraModel, image: np.ndarray) -> tuple[BallDetector, BallObservations]:
+    """A detector (no identifier, region pass off) after one whole-table search of ``image``, and its observations:
+    the recall tests judge the search alone, not the region passes a video's later frames get."""
+    det = BallDetector(camera.calibration(), identifier=False)
+    det.region_pass = False
+    return det, det.detect(Frame(index=0, t=0.0, image=image))
+
+
 DETECTION_FIELDS = ("xy", "xy_px", "radius_px", "confidence", "id_scores", "streak")
 
 
@@ -81,9 +91,6 @@ def assert_same_both_ways(name: str, switch: object, frames: int = 3) -> None:
     """``frames`` renders of scene ``name`` (1080p; the noise changes) through two fresh detectors, the first with
     ``switch(False)`` called before it and the second with ``switch(True)``: their observations are the same to the
     bit (the compiled kernels' tests: ``switch`` turns a kernel set on or off)."""
-    from vision.detect import BallDetector
-    from vision.types import Frame
-
     out = {}
     for on in (False, True):
         switch(on)  # type: ignore[operator]
