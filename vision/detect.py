@@ -82,6 +82,10 @@ class DetectorParams:
         max_peak: largest accepted, x radius (hands and arms are wider than a ball).
         beside_votes: a ball pressed against a body or arm is kept when its outline votes this many times the
             usual threshold (see ``_beside``).
+        body_radius, body_votes, body_fill: an outline spot the clutter test rejects is a ball pressed against an
+            arm when, with the arm's mask (what a disc of ``body_radius`` radii fits inside) as its neighbour, the
+            rest of its rings pass, ``body_fill`` of its disc lies off that mask and its outline votes
+            ``body_votes`` x the threshold (see ``_against_body``).
         smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
             this share of its convex hull (two touching balls pinch in between).
         hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
@@ -2125,10 +2129,13 @@ class BallDetector:
         the ball's blob is the arm's, so no distance peak marks it, and the clutter test rejects its outline spot
         because its rings run onto the arm). The body is what of the not-cloth mask (with the cushion tops) a disc
         of ``body_radius`` radii fits inside: wider than any ball, so no ball and no pair of balls is body, and
-        a stretch of arm is. With the body's pixels taken as the spot's neighbour, the clutter test is run again
-        on the rest of its rings; the spot must also be a whole ball in front of the body: its centre off the
-        body, its disc ``_filled``, its outline voting ``body_votes`` x the threshold and part of the ring just
-        outside it cloth (as ``_beside``)."""
+        a stretch of arm is (a packed rack may be too, but a spot inside one has no cloth round it). With the
+        body's pixels taken as the spot's neighbour, the clutter test is run again on the rest of its rings; the
+        spot must also be a whole ball beside the body: ``body_fill`` of its disc off it (the mask may cover half
+        a ball that overlaps the arm's outline, dev 930/2: 0.51; a spot along the arm's own edge has ~0), its disc
+        ``_filled``, its outline voting ``body_votes`` x the threshold (these balls: 1.46-1.53, short of
+        ``beside_votes``) and part of the ring just outside it cloth (as ``_beside``). Called only for spots the
+        clutter test and ``_beside`` rejected, each with a local crop, so the per-frame path is unchanged."""
         out = np.zeros(len(pts), bool)
         if len(pts) == 0:
             return out
