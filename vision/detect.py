@@ -82,6 +82,10 @@ class DetectorParams:
         max_peak: largest accepted, x radius (hands and arms are wider than a ball).
         beside_votes: a ball pressed against a body or arm is kept when its outline votes this many times the
             usual threshold (see ``_beside``).
+        body_radius, body_votes, body_fill: an outline spot the clutter test rejects is a ball pressed against an
+            arm when, with the arm's mask (what a disc of ``body_radius`` radii fits inside) as its neighbour, the
+            rest of its rings pass, ``body_fill`` of its disc lies off that mask and its outline votes
+            ``body_votes`` x the threshold (see ``_against_body``).
         smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
             this share of its convex hull (two touching balls pinch in between).
         hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
@@ -181,6 +185,9 @@ class DetectorParams:
     hole_weak_fill: float = 0.5
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
+    body_radius: float = 1.4
+    body_votes: float = 1.2
+    body_fill: float = 0.35
     thin_elongation: float = 4.0
     bar_width: float = 1.3
     bar_fill: float = 0.25
@@ -808,6 +815,8 @@ class BallDetector:
             keep = self._isolated(fg, extra, others=cands[ok])
             if not keep.all():  # (``_beside`` judges each point alone: only those the clutter test rejected)
                 keep[~keep] = self._beside(fg, extra[~keep])
+            if not keep.all():  # a ball pressed against an arm: the arm stands as its neighbour
+                keep[~keep] = self._against_body(fg, extra[~keep], others=np.concatenate([cands[ok], extra[keep]]))
             if keep.any():  # a cue's rounded butt on the cloth votes like a ball's outline
                 keep[keep] = ~self._bar_end(fg, extra[keep])
             spots = extra_all[~keep]  # outline spots the clutter test rejected (``_rack_tiles``)
@@ -2114,6 +2123,69 @@ class BallDetector:
         cloth = ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
         return ((votes >= self.p.beside_votes * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
                 & (cloth >= 0.3))
+
+    def _against_body(self, fg: np.ndarray, pts: np.ndarray, others: np.ndarray) -> np.ndarray:
+        """True for an outline-found ball pressed against an arm, a sleeve or a hand (dev seeds 930, 933, 946:
+        the ball's blob is the arm's, so no distance peak marks it, and the clutter test rejects its outline spot
+        because its rings run onto the arm). The body is what of the not-cloth mask (with the cushion tops) a disc
+        of ``body_radius`` radii fits inside: wider than any ball, so no ball and no pair of balls is body, and
+        a stretch of arm is (a packed rack may be too, but a spot inside one has no cloth round it). With the
+        body's pixels taken as the spot's neighbour, the clutter test is run again on the rest of its rings; the
+        spot must also be a whole ball beside the body: ``body_fill`` of its disc off it (the mask may cover half
+        a ball that overlaps the arm's outline, dev 930/2: 0.51; a spot along the arm's own edge has ~0), its disc
+        ``_filled``, its outline voting ``body_votes`` x the threshold (these balls: 1.46-1.53, short of
+        ``beside_votes``) and part of the ring just outside it cloth (as ``_beside``). Called only for spots the
+        clutter test and ``_beside`` rejected, each with a local crop, so the per-frame path is unchanged."""
+        out = np.zeros(len(pts), bool)
+        if len(pts) == 0:
+            return out
+        h, w = fg.shape
+        xi, yi = _pixels(pts, w, h)
+        r = self.rmap[yi, xi]
+        votes = self._acc_dil[yi, xi]
+        ring = pts[:, None, :] + self._ring[None] * (1.3 * r)[:, None, None]
+        rx, ry = _pixels(ring, w, h)
+        cloth = ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
+        cand = ((votes >= self.p.body_votes * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
+                & (cloth >= 0.3))
+        saved = getattr(self, "_fg_rails", None)
+        rails = saved if saved is not None and saved.shape == fg.shape else np.zeros_like(fg)
+        bodies: dict[int, tuple[np.ndarray, np.ndarray, int, int]] = {}
+        for i in np.flatnonzero(cand):
+            b = int(np.ceil(self.p.body_radius * r[i]))
+            m = int(np.ceil(1.7 * r[i])) + 2 * b + 2
+            x0, y0 = max(int(xi[i]) - m, 0), max(int(yi[i]) - m, 0)
+            x1, y1 = min(int(xi[i]) + m + 1, w), min(int(yi[i]) + m + 1, h)
+            both = fg[y0:y1, x0:x1] | rails[y0:y1, x0:x1]
+            body = cv2.morphologyEx(both, cv2.MORPH_OPEN,
+                                    cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * b + 1, 2 * b + 1)))
+            if not body.any():
+                continue
+            sub = fg[y0:y1, x0:x1] & ~body
+            qx, qy = _pixels(pts[i] - [x0, y0] + self._disc * (0.7 * r[i]), x1 - x0, y1 - y0)
+            share = float((sub[qy, qx] > 0).mean())
+            if share >= self.p.body_fill:
+                bodies[int(i)] = (sub, rails[y0:y1, x0:x1] & ~body, x0, y0)
+        # Two balls pressed together against the arm vouch for each other once one is in (eval-like 1364).
+        while bodies:
+            more = False
+            for i in list(bodies):
+                sub, sub_rails, x0, y0 = bodies[i]
+                fg2, rails2 = fg.copy(), rails.copy()
+                fg2[y0:y0 + sub.shape[0], x0:x0 + sub.shape[1]] = sub
+                rails2[y0:y0 + sub.shape[0], x0:x0 + sub.shape[1]] = sub_rails
+                if rails is saved:  # (the clutter test sees over the cushion tops: the arm there is body too)
+                    self._fg_rails = rails2
+                try:
+                    out[i] = self._isolated(fg2, pts[i:i + 1], others=np.concatenate([others, pts[out]]))[0]
+                finally:
+                    self._fg_rails = saved
+                if out[i]:
+                    del bodies[i]
+                    more = True
+            if not more:
+                break
+        return out
 
     def _isolated(self, fg: np.ndarray, cands: np.ndarray, others: np.ndarray | None = None) -> np.ndarray:
         """False for a candidate whose surroundings are not-cloth that no other ball explains: a knuckle of a
