@@ -2764,13 +2764,23 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     even when it changes the count by more than two (seed 201 frame 18: 12 k-means centres at 0.23 radius, the
     true 15 at 0.14). ``angle_only``: no count fitted the outline (seeds 201 frame 24, 481 frame 16: k-means stuck
     at 0.26-0.29 radius, the whole rack lost), ``split`` is the blob's distance peaks, which give the angle only;
-    a lattice of one of ``counts`` within ``MAX_SCALLOP_DEVIATION`` is used."""
+    a lattice of one of ``counts`` within ``MAX_SCALLOP_DEVIATION`` is used.
+
+    Everything is placed in the blob's own frame (its box corner ``x``, ``y`` at 0): the offsets tried and the
+    cells' rounding are then the same for a window (region pass) and a full pass of one frame. In the working
+    image's frame a 1-pixel shift of the same inputs moved members by 1.2 radius and a window's lattice differed
+    from the full pass's (vpost17: eval 1357/16, a false ball and a missed one; dev 779/4, 884/3, 895/15)."""
+    org = np.array([x, y], np.float64)
+    split_in = split
+    split = (split.astype(np.float64) - org).astype(np.float32)  # exact for a box inside the image
+    contour = contour - np.float32([x, y])
+    x, y = 0, 0
     c = split.astype(np.float64)
     d = 2.0 * r
     diff = c[:, None] - c[None]
     near_pair = (np.hypot(diff[..., 0], diff[..., 1]) < 1.4 * d) & ~np.eye(len(c), dtype=bool)
     if not near_pair.any():
-        return np.zeros((0, 2), np.float32) if angle_only else split
+        return np.zeros((0, 2), np.float32) if angle_only else split_in
     ang = np.arctan2(diff[..., 1], diff[..., 0])[near_pair]
     theta = float(np.angle(np.exp(6j * ang).mean())) / 6.0
     pad = int(np.ceil(r)) + 1
@@ -2833,7 +2843,7 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
             if f < best_fit:
                 best_fit, best = f, nodes
     if accepted(best, best_fit):
-        return best.astype(np.float32)
+        return (best + org).astype(np.float32)
     # The consensus missed; the centres' angle may be off too (seed 201 frame 18: 18.6 degrees against 30.3). A
     # rack's convex hull is a triangle or diamond whose sides run along the lattice: its sides' directions modulo
     # 60 degrees, weighted by length squared, give the angle (within a degree on seeds 201 and 481). A hull whose
@@ -2843,21 +2853,18 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
     sq = side[:, 0] ** 2 + side[:, 1] ** 2
     z = (sq * np.exp(6j * np.arctan2(side[:, 1], side[:, 0]))).sum() / max(float(sq.sum()), 1e-9)
     if abs(z) < LATTICE_HULL:
-        return np.zeros((0, 2), np.float32) if angle_only else split
+        return np.zeros((0, 2), np.float32) if angle_only else split_in
     cx, cy = contour[:, 0].astype(np.float64), contour[:, 1].astype(np.float64)
-    for th in float(np.angle(z)) / 6.0 + np.deg2rad([-1.0, 0.0, 1.0]):
-        # all offsets at once: the nodes of offset 0 over the box and a cell round it
-        basis, inv = _lattice_basis(th, d)
-        span = box @ inv.T
-        lo, hi = np.floor(span.min(axis=0)) - 1, np.ceil(span.max(axis=0)) + 1
-        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
-        nodes = (np.stack([ii.ravel(), jj.ravel()], axis=1) @ basis.T)[None] + (np.stack([gu, gv], axis=1) @
-                                                                                 basis.T)[:, None]  # (64, M, 2)
+
+    def best_offset(cells: np.ndarray, offs: np.ndarray, basis: np.ndarray) -> np.ndarray | None:
+        """Of the lattices ``cells`` (M, 2 lattice units) moved by each of ``offs`` (K, 2), the members of the one
+        holding one of ``counts`` filled nodes whose outline deviation (80th percentile) is least (None: none)."""
+        nodes = (cells @ basis.T)[None] + (offs @ basis.T)[:, None]  # (K, M, 2)
         if _jit_search.ENABLED:
             j, on = _jit_search.lattice_offsets_core(nodes, fill, x, y, pad, np.float32(LATTICE_FILL), counts.start,
                                                      counts.stop, cx, cy, r)
             if j < 0:
-                continue
+                return None
         else:
             on = filled(nodes)
             used = on.any(axis=0)
@@ -2865,18 +2872,38 @@ def _snap_to_lattice(split: np.ndarray, comp: np.ndarray, x: int, y: int, r: flo
             n = on.sum(axis=1)
             cand = np.flatnonzero((n >= counts.start) & (n < counts.stop))
             if len(cand) == 0:
-                continue
+                return None
             dx = cx[None, :, None] - nodes[cand, None, :, 0]
             dy = cy[None, :, None] - nodes[cand, None, :, 1]
             d2 = np.where(on[cand, None, :], dx * dx + dy * dy, np.inf).min(axis=2)  # (offsets, outline points)
             dev = np.abs(np.sqrt(d2) / r - 1.0)
             j = int(cand[np.argmin(np.percentile(dev, 80, axis=1))])
-        f = _scallop(contour, nodes[j][on[j]], r)
+        return nodes[j][on[j]]
+
+    offsets = np.stack([gu, gv], axis=1)
+    step = (np.arange(5) - 2) / 32.0  # a finer look round the best: the grid's step is a quarter radius
+    fine = np.stack([g.ravel() for g in np.meshgrid(step, step)], axis=1)
+    for th in float(np.angle(z)) / 6.0 + np.deg2rad([-1.0, 0.0, 1.0]):
+        # all offsets at once: the nodes of offset 0 over the box and a cell round it
+        basis, inv = _lattice_basis(th, d)
+        span = box @ inv.T
+        lo, hi = np.floor(span.min(axis=0)) - 1, np.ceil(span.max(axis=0)) + 1
+        ii, jj = np.meshgrid(np.arange(lo[0], hi[0] + 1), np.arange(lo[1], hi[1] + 1))
+        cells = np.stack([ii.ravel(), jj.ravel()], axis=1).astype(np.float64)
+        got = best_offset(cells, offsets, basis)
+        if got is None:
+            continue
+        # the offset the grid chose, from any of its members (their cell's place is a whole number)
+        uv0 = got[0] @ inv.T
+        got = best_offset(cells, (uv0 - np.round(uv0)) + fine, basis)
+        if got is None:
+            continue
+        f = _scallop(contour, got, r)
         if f < best_fit:
-            best_fit, best = f, nodes[j][on[j]]
+            best_fit, best = f, got
     if accepted(best, best_fit):
-        return best.astype(np.float32)
-    return np.zeros((0, 2), np.float32) if angle_only else split
+        return (best + org).astype(np.float32)
+    return np.zeros((0, 2), np.float32) if angle_only else split_in
 
 
 def _in_hull(hull: np.ndarray, pts: np.ndarray, margin: float) -> np.ndarray:
