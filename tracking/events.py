@@ -1073,13 +1073,15 @@ def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
 def _corner_stall(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
                   cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """A corner rattle's contact that stopped the ball in the mouth: a kink there between a piece of three or more
-    sightings heading into a rail and a stall piece of one or two sightings that has lost the speed into it, the
-    ball then seen leaving the mouth off that rail (a piece of three or more). In a mouth the jaw meets the ball
-    short of the nose line, so the kink lies 15-30 mm from it, past ``kink_tolerance`` (ho17 nine-ball-rack-117's 1:
-    right, foot, right, foot, right in 186 ms; the first foot contact's kink 22.6 mm off the foot nose, 3.6 m/s in
-    and 0.03 m/s out; the rules above found the second foot only). Timed where the piece before, carried forward,
-    reaches the nose (a cushion stops only the speed into it). A drop is never seen leaving; the rail ``_cushions``
-    names (within ``kink_tolerance``) is not named again."""
+    sightings heading into a rail and a stall piece of one or two sightings that has lost the speed into it (a
+    quarter of it or less, either way), the ball then seen leaving the mouth off that rail (a piece of three or
+    more). In a mouth the jaw meets the ball short of the nose line, so the kink lies past ``kink_tolerance``
+    (within ``corner_reach``): ho17 nine-ball-rack-117's 1 went right, foot, right, foot, right in 186 ms; the first
+    foot contact's kink lies 16.5 mm off the foot nose on the piece before, 3.6 m/s in and 0.03 m/s after, and the
+    rules above found the second foot only. Timed where the piece before, carried forward, reaches the nose (a
+    cushion stops only the speed into it). A drop is never seen leaving; the rail ``_cushions`` names (within
+    ``kink_tolerance``) is not named again; a stall piece already coming off the rail holds that contact inside it,
+    which the rules above time better."""
     R = g.ball_radius
     out: list[tuple[float, int, str, float]] = []
     ks = _kinks(path)
