@@ -35,9 +35,8 @@ class EventConfig:
             before and away after (a bounce between two sightings puts the kink off the nose; tfast14, dev only).
         moving_speed: below this speed (m/s) a ball is at rest.
         corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
-            contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm;
-            trat18: 50 mm, ho16 eight-ball-rack-116's 9 turned by the left jaw 42-46 mm off its nose), and the
-            farthest a stalled mouth kink may lie from a rail it is read against (``_corner_stall``).
+            contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm),
+            and the farthest a stalled mouth kink may lie from a rail it is read against (``_corner_stall``).
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
@@ -120,7 +119,7 @@ class EventConfig:
     rail_tolerance: float = 0.010
     kink_tolerance: float = 0.015
     moving_speed: float = 0.04
-    corner_reach: float = 0.050
+    corner_reach: float = 0.030
     response_window: float = 2.0
     close_call_s: float = 0.004
     decel: float = 0.2

@@ -43,33 +43,3 @@ def test_without_corner_reach_the_stalled_foot_contact_is_missed() -> None:
     got = cushions(EventConfig(corner_reach=0.0))
     assert len([1 for _, r in got if r == "foot"]) == 1, got
 
-
-# ho16 eight-ball-rack-116's 9 at 30/720p (dev; main's cached detections): 4.6 m/s into the foot-left corner's
-# mouth, the foot rail (40.5959 s) then the left jaw 22 ms later (40.6184 s), and back out off both rails past a
-# two-sighting stall piece. The mouth kink lies 42-46 mm off the left nose (the jaw met the ball that far out), past
-# round seventeen's 30 mm ``corner_reach``: only the foot was named.
-T9 = np.round(40.3667 + np.arange(18) / 30.0, 4)
-XY9 = np.array([[2.1242, 0.3582], [2.1242, 0.3582], [2.1242, 0.3582], [2.1242, 0.3582], [2.1576, 0.3344],
-                [2.2842, 0.2459], [2.406, 0.1564], [2.5037, 0.0738], [2.4395, 0.069], [2.3957, 0.156],
-                [2.3521, 0.2432], [2.3094, 0.3264], [2.2667, 0.4077], [2.2262, 0.4868], [2.1879, 0.5634],
-                [2.1491, 0.6392], [2.1108, 0.7128], [2.0734, 0.7851]])
-
-
-def cushions9(cfg: EventConfig) -> list[tuple[float, str]]:
-    p = fit_path(9, T9, XY9, tolerance=0.006)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T9[0]), float(T9[-1]), {9}, {9})
-    est, _ = infer_events({9: p}, ctx, cfg)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
-
-
-def test_a_corner_jaw_met_far_off_its_nose_is_named() -> None:
-    got = cushions9(EventConfig())
-    assert len(got) == 2, got
-    assert got[0][1] == "foot" and abs(got[0][0] - 40.5959) < 0.01, got
-    assert got[1][1] == "left" and abs(got[1][0] - 40.6184) < 0.01, got
-
-
-def test_with_round_seventeens_reach_the_left_jaw_is_missed() -> None:
-    got = cushions9(EventConfig(corner_reach=0.030))
-    assert [r for _, r in got] == ["foot"], got
