@@ -35,7 +35,8 @@ class EventConfig:
             before and away after (a bounce between two sightings puts the kink off the nose; tfast14, dev only).
         moving_speed: below this speed (m/s) a ball is at rest.
         corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
-            contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm).
+            contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm),
+            and the farthest a stalled mouth kink may lie from a rail it is read against (``_corner_stall``).
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
@@ -1068,6 +1069,50 @@ def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     return out
 
 
+def _corner_stall(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                  cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A corner rattle's contact that stopped the ball in the mouth: a kink there between a piece of three or more
+    sightings heading into a rail and a stall piece of one or two sightings that has lost the speed into it (a
+    quarter of it or less, either way), the ball then seen leaving the mouth off that rail (a piece of three or
+    more). In a mouth the jaw meets the ball short of the nose line, so the kink lies past ``kink_tolerance``
+    (within ``corner_reach``): ho17 nine-ball-rack-117's 1 went right, foot, right, foot, right in 186 ms; the first
+    foot contact's kink lies 16.5 mm off the foot nose on the piece before, 3.6 m/s in and 0.03 m/s after, and the
+    rules above found the second foot only. Timed where the piece before, carried forward, reaches the nose (a
+    cushion stops only the speed into it). A drop is never seen leaving; the rail ``_cushions`` names (within
+    ``kink_tolerance``) is not named again; a stall piece already coming off the rail holds that contact inside it,
+    which the rules above time better."""
+    R = g.ball_radius
+    out: list[tuple[float, int, str, float]] = []
+    ks = _kinks(path)
+    for k, (tk, pre, post) in enumerate(ks):
+        if pre.n < 3 or post.n > 2 or post.t0 - pre.t1 > 1.5 * dt or pre.speed(tk) < 2 * cfg.moving_speed:
+            continue
+        p_k = pre.pos(tk)
+        if not _in_mouth(g, p_k, 0.0):
+            continue
+        rails = [r for r in g.nearest_pocket(*p_k).name.split("-") if r in _INWARD]
+        if len(rails) != 2 or k + 1 >= len(ks):
+            continue  # a side pocket, or never seen again
+        after = ks[k + 1][2]
+        if after.n < 3 or after.t0 - post.t1 > 1.5 * dt:
+            continue  # not seen leaving the mouth (a drop, or a longer rattle)
+        if any(c.balls and b in c.balls and tk - 1.5 * dt <= c.t <= after.t0 + 1.5 * dt for c in collisions):
+            continue  # a ball, not a jaw, turned it
+        d_k = _rail_dist(g, p_k[None])
+        for rail in rails:
+            inward = _INWARD[rail]
+            v_in = -float(pre.vel(tk) @ inward)
+            if v_in < 2 * cfg.moving_speed or not cfg.kink_tolerance < float(d_k[rail][0]) - R <= cfg.corner_reach:
+                continue
+            if abs(float(post.vel(tk) @ inward)) > 0.25 * v_in or float(after.vel(after.t0) @ inward) < 2 * cfg.moving_speed:
+                # the stall piece kept its speed into the rail, or already came off it (then the contact lies
+                # inside the stall, where the rules above time it: ho15 bank-250's cue ball at 60/1080p, right
+                # 2.0880 found at +2 ms; read here at the kink it was 25 ms early), or the ball did not leave it
+                continue
+            out.append((_reach_time(g, pre, rail, R, tk, dt), b, rail, 0.6))
+    return out
+
+
 def _local_velocity(path: BallPath, pc: Piece, end: bool, n: int = 3) -> np.ndarray:
     """A straight line's velocity through a piece's ``n`` sightings at its end (or start); the piece's own velocity
     there without the observations or with fewer sightings."""
@@ -1614,6 +1659,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         found.extend(_bounce_inside(b, path, g, dt, cfg))
         found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
         found.extend(_corner_kink(b, path, collisions, g, dt, cfg))
+        found.extend(_corner_stall(b, path, collisions, g, dt, cfg))
         found.extend(_bounce_after_hit(b, path, collisions, g, dt, cfg, 0.0))
     # a ball frozen to (or resting near) a cushion and driven into it by a collision
     for ev in collisions:
