@@ -72,8 +72,11 @@ class TrackerConfig:
         covered_own: while the table is quiet (``_quiet_table``), a named track resting at its last sighting does
             not take, in the wide stage, a round (not streak) detection more than a radius off its spot that the
             identifier scores below this as its ball (``_held_under``): the ball is covered, not gone.
-        covered_reach: ... nor, an object ball's track, one more than this (m) off its spot however it is scored
-            (only the cue moves a ball on a quiet table; an arm's skin is scored 0.25-0.62 as the 6).
+        covered_reach: ... nor, an object ball's track, one more than this (m) off its spot scored below
+            ``covered_sure`` as its ball (only the cue moves a ball on a quiet table; an arm's skin is scored
+            0.25-0.62 as the 6).
+        covered_sure: a detection scored at least this as the track's ball, its spot empty this frame, is its ball
+            however far it went (a ball whose striker was not seen moving).
     """
 
     gate: float = 0.06
@@ -99,6 +102,7 @@ class TrackerConfig:
     streak_sigmas: float = 3.0
     covered_own: float = 0.25
     covered_reach: float = 0.10
+    covered_sure: float = 0.7
 
     def __post_init__(self) -> None:
         for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
@@ -822,11 +826,13 @@ class BallTracker:
             if touched:
                 return none
         d = np.linalg.norm(obs.xy[dets] - np.asarray(tr.xy[-1]), axis=1)
-        unlike = obs.id_scores[dets, tr.ball] < self.cfg.covered_own
+        own = obs.id_scores[dets, tr.ball]
+        unlike = own < self.cfg.covered_own
         if tr.ball != 0:
-            # only the cue strikes a ball on a quiet table, the cue ball: an object ball does not leave its spot,
-            # whatever an arm blob is scored (skin is scored 0.25-0.62 as the 6)
-            unlike |= d > self.cfg.covered_reach
+            # only the cue strikes a ball on a quiet table, the cue ball: an object ball does not leave its spot
+            # for an arm blob however it is scored (skin is scored 0.25-0.62 as the 6), only for its own sure sight
+            sure = (own >= self.cfg.covered_sure) & self._left_its_spot(tr, obs)
+            unlike |= (d > self.cfg.covered_reach) & ~sure
         held: np.ndarray = (d > self.geometry.ball_radius) & ~obs.is_streak()[dets] & unlike
         return held
 
