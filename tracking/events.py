@@ -37,6 +37,14 @@ class EventConfig:
         corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
             contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm),
             and the farthest a stalled mouth kink may lie from a rail it is read against (``_corner_stall``).
+        gap_clear: a bounce hidden in undetected frames (``_hidden_bounce``) is read only where both sightings beside
+            the gap lie at least this far (m) off the nose: nearer, their noise alone makes the V (tbounce18; ho17
+            dev: 62-322 mm).
+        gap_in: the V's implied move in must head into the rail at least this fraction of the speed the move out
+            takes off it (a cushion returns at most what came in; ho17: 0.97-1.6).
+        gap_speed: and be no slower than the move out and at most this many times as fast (ho17: 1.08-1.28).
+        gap_heading: and agree with the move into the earlier sighting, where seen a frame before, within this many
+            degrees (ho17: 0 and 16).
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
