@@ -37,6 +37,14 @@ class EventConfig:
         corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
             contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm),
             and the farthest a stalled mouth kink may lie from a rail it is read against (``_corner_stall``).
+        gap_clear: a bounce hidden in undetected frames (``_hidden_bounce``) is read only where both sightings beside
+            the gap lie at least this far (m) off the nose: nearer, their noise alone makes the V (tbounce18; ho17
+            dev: 62-322 mm).
+        gap_in: the V's implied move in must head into the rail at least this fraction of the speed the move out
+            takes off it (a cushion returns at most what came in; ho17: 0.97-1.6).
+        gap_speed: and be no slower than the move out and at most this many times as fast (ho17: 1.08-1.28).
+        gap_heading: and agree with the move into the earlier sighting, where seen a frame before, within this many
+            degrees (ho17: 0 and 16).
         response_window: a collision needs the other ball to kink within this many frame intervals.
         close_call_s: two cue-ball contacts closer than this are flagged (seconds).
         decel: rolling deceleration (m/s^2) used to follow a vanished ball to a pocket.
@@ -120,6 +128,10 @@ class EventConfig:
     kink_tolerance: float = 0.015
     moving_speed: float = 0.04
     corner_reach: float = 0.030
+    gap_clear: float = 0.02
+    gap_in: float = 0.7
+    gap_speed: float = 1.8
+    gap_heading: float = 25.0
     response_window: float = 2.0
     close_call_s: float = 0.004
     decel: float = 0.2
@@ -1194,6 +1206,70 @@ def _short_piece_gap(b: int, path: BallPath, paths: dict[int, BallPath], collisi
     return out
 
 
+def _hidden_bounce(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
+                   g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A fast bounce in frames the detector missed (blur) between two sightings: the piece fit joins the two across
+    the gap, no kink lies at the contact and the kinks at the chord's ends lie far from any rail (ho17
+    nine-ball-rack-117's 5 off the break at 8.8 m/s, right 2.2342 inside 2.2000-2.2667; break-8-271's 2, right
+    2.1651 inside 2.1333-2.2000; 60/1080p break-8-270's 2, foot 2.0020 inside 1.9667-2.0333). The move out of the
+    later sighting (to the one a frame after it), carried back, reaches a nose inside the gap: a ball that went
+    straight on would have been beyond the cushion, so something turned it there. A cushion did when the move in
+    that the V implies (from the earlier sighting to where the move out left the nose) heads into that rail at
+    least ``gap_in`` of the speed into it that the move out takes off it, is at most ``gap_speed`` times the move
+    out's speed and no slower, and agrees in heading (``gap_heading`` degrees) with the move into the earlier
+    sighting where one was seen a frame before it (from rest: with the line from its rest, when a collision of the
+    ball fell between). Both sightings at least ``gap_clear`` off that nose (nearer, the sightings' noise alone
+    makes the V); not in a pocket's mouth; no collision of the ball in the gap or a frame after it (the collision
+    explains the turn) and no other ball within two radii and 5 mm of the V's legs in the gap. Timed where the
+    move out left the nose (where the implied move in meets it)."""
+    R = g.ball_radius
+    ts, xs = _seen(path)
+    out: list[tuple[float, int, str, float]] = []
+    for i in range(len(ts) - 2):
+        t1, t2, t3 = float(ts[i]), float(ts[i + 1]), float(ts[i + 2])
+        if not 1.5 * dt < t2 - t1 <= 4.5 * dt or t3 - t2 > 1.5 * dt:
+            continue
+        if any(c.balls and b in c.balls and t1 + 0.25 * dt < c.t <= t3 for c in collisions):
+            continue
+        x1, x2 = xs[i], xs[i + 1]
+        v_out = (xs[i + 2] - x2) / (t3 - t2)
+        s_out = float(np.linalg.norm(v_out))
+        d1, d2 = _rail_dist(g, x1[None]), _rail_dist(g, x2[None])
+        for rail, inward in _INWARD.items():
+            vn_out = float(v_out @ inward)
+            gap1, gap2 = float(d1[rail][0]) - R, float(d2[rail][0]) - R
+            if vn_out < 2 * cfg.moving_speed or min(gap1, gap2) < cfg.gap_clear:
+                continue
+            t_b = t2 - gap2 / vn_out
+            if not t1 + 0.25 * dt < t_b < t2:
+                continue
+            q = x2 - v_out * (t2 - t_b)  # where the move out left the nose
+            if _in_mouth(g, q, 0.0):
+                continue
+            v_in = (q - x1) / (t_b - t1)
+            s_in = float(np.linalg.norm(v_in))
+            if -float(v_in @ inward) < cfg.gap_in * vn_out or not s_out <= s_in <= cfg.gap_speed * s_out:
+                continue
+            v_before = None
+            if i >= 1 and t1 - ts[i - 1] <= 1.5 * dt:
+                v_before = (x1 - xs[i - 1]) / (t1 - ts[i - 1])
+                hit = [c.t for c in collisions if c.balls and b in c.balls and ts[i - 1] <= c.t <= t1]
+                if hit:
+                    v_before = x1 - xs[i - 1]  # set off from rest (or turned) between: the line from there
+            if v_before is not None:
+                cos = float(v_before @ v_in) / max(float(np.linalg.norm(v_before)) * s_in, 1e-9)
+                if cos < np.cos(np.radians(cfg.gap_heading)):
+                    continue
+            tt = np.linspace(t1, t2, 9)
+            legs = np.where((tt <= t_b)[:, None], x1 + v_in * (tt - t1)[:, None], q + v_out * (tt - t_b)[:, None])
+            if any(o != b and op.t_first <= t2 and op.t_last >= t1
+                   and float(np.linalg.norm(op.pos(tt) - legs, axis=1).min()) < 2 * R + 0.005
+                   for o, op in paths.items()):
+                continue
+            out.append((float(t_b), b, rail, 0.6))
+    return out
+
+
 def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig,
                    hits: list[float] | None = None) -> list[tuple[float, str, float, float]]:
     """Cushion contacts seen as a reversal between consecutive sightings: the move into a sighting heads into a
@@ -1701,6 +1777,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         # before it; missed. Only here: where the kink rule found it, its timing is the better)
         for item in (_gap_bounce(b, path, collisions, g, dt, cfg)
                      + _short_piece_gap(b, path, paths, collisions, g, dt, cfg)
+                     + _hidden_bounce(b, path, paths, collisions, g, dt, cfg)
                      + _bounce_after_hit(b, path, collisions, g, dt, cfg, 0.25 * dt)
                      + [k for k in loose if k[1] == b]):
             if not any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt for k in kept):
