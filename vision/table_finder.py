@@ -170,7 +170,7 @@ def _coarse_quad(region: np.ndarray) -> np.ndarray:
     Two starting shapes: when the hull simplifies to 4 vertices, that quadrilateral (a perspective view needs it),
     and the hull's rotated rectangle. Each is refined on the outline; the rectangle's result replaces the 4-gon's
     only when the 4-gon's fails or the rectangle's sides hold clearly more outline points (> 3 %: where both fit
-    the rails they agree within a point or two, and a coin flip would move the corners by a pixel). Taking the
+    the rails they agree within 1 %, 0-10 points of ~1000, and a coin flip would move the corners by a pixel). Taking the
     4-gon whenever it exists failed when a sleeve over a rail cut one corner off the cloth (and the pockets
     chamfered the others): its vertices sat at the cuts' inner ends and the fit ran a rail 20+ px off, losing a
     side (an error) or keeping a quad 0.16-3 m out; there the rectangle's sides hold 10-60 % more (vcal18)."""
