@@ -1206,6 +1206,14 @@ def _short_piece_gap(b: int, path: BallPath, paths: dict[int, BallPath], collisi
     return out
 
 
+def _other_ball_on(paths: dict[int, BallPath], b: int, ts: np.ndarray, line: np.ndarray, R: float) -> bool:
+    """Another ball's path within two radii and 5 mm of ``line`` (ball ``b``'s positions at times ``ts``, in order)
+    while that ball is seen: a collision, not a cushion, may have turned ``b`` there."""
+    return any(o != b and op.t_first <= ts[-1] and op.t_last >= ts[0]
+               and float(np.linalg.norm(op.pos(ts) - line, axis=1).min()) < 2 * R + 0.005
+               for o, op in paths.items())
+
+
 def _hidden_bounce(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
                    g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """A fast bounce in frames the detector missed (blur) between two sightings: the piece fit joins the two across
@@ -1262,9 +1270,7 @@ def _hidden_bounce(b: int, path: BallPath, paths: dict[int, BallPath], collision
                     continue
             tt = np.linspace(t1, t2, 9)
             legs = np.where((tt <= t_b)[:, None], x1 + v_in * (tt - t1)[:, None], q + v_out * (tt - t_b)[:, None])
-            if any(o != b and op.t_first <= t2 and op.t_last >= t1
-                   and float(np.linalg.norm(op.pos(tt) - legs, axis=1).min()) < 2 * R + 0.005
-                   for o, op in paths.items()):
+            if _other_ball_on(paths, b, tt, legs, R):
                 continue
             out.append((float(t_b), b, rail, 0.6))
     return out
@@ -1578,9 +1584,7 @@ def _carried_through(b: int, path: BallPath, paths: dict[int, BallPath], collisi
             line = p1 + (ts - t1)[:, None] * v1
             if _in_mouth(g, line[-1], 0.0):
                 continue
-            if any(o != b and op.t_first <= tc and op.t_last >= t1
-                   and float(np.linalg.norm(op.pos(ts) - line, axis=1).min()) < 2 * R + 0.005
-                   for o, op in paths.items()):
+            if _other_ball_on(paths, b, ts, line, R):
                 continue
             out.append((float(tc), b, rail, 0.6))
     return out

@@ -2116,15 +2116,26 @@ class BallDetector:
         (a ball in front of the body, not a bump inside it)."""
         if len(pts) == 0:
             return np.zeros(0, bool)
+        return self._solid_beside(fg, pts, self.p.beside_votes)
+
+    def _solid_beside(self, fg: np.ndarray, pts: np.ndarray, votes_x: float) -> np.ndarray:
+        """A whole ball's look beside something large: its disc solidly not-cloth, its outline voting ``votes_x``
+        times the threshold, and part of the ring at 1.3 r cloth (``_beside``, ``_against_body``)."""
         h, w = fg.shape
         xi, yi = _pixels(pts, w, h)
         r = self.rmap[yi, xi]
         votes = self._acc_dil[yi, xi]
-        ring = pts[:, None, :] + self._ring[None] * (1.3 * r)[:, None, None]
+        return ((votes >= votes_x * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
+                & (self._cloth_share(fg, pts, 1.3) >= 0.3))
+
+    def _cloth_share(self, fg: np.ndarray, pts: np.ndarray, scale: float) -> np.ndarray:
+        """The share of each point's ring at ``scale`` radii that is cloth (not-cloth mask off, on the table)."""
+        h, w = fg.shape
+        xi, yi = _pixels(pts, w, h)
+        r = self.rmap[yi, xi]
+        ring = pts[:, None, :] + self._ring[None] * (scale * r)[:, None, None]
         rx, ry = _pixels(ring, w, h)
-        cloth = ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
-        return ((votes >= self.p.beside_votes * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
-                & (cloth >= 0.3))
+        return ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
 
     def _against_body(self, fg: np.ndarray, pts: np.ndarray, others: np.ndarray) -> np.ndarray:
         """True for an outline-found ball pressed against an arm, a sleeve or a hand (dev seeds 930, 933, 946:
@@ -2148,15 +2159,7 @@ class BallDetector:
         h, w = fg.shape
         xi, yi = _pixels(pts, w, h)
         r = self.rmap[yi, xi]
-        votes = self._acc_dil[yi, xi]
-        ring = pts[:, None, :] + self._ring[None] * (1.3 * r)[:, None, None]
-        rx, ry = _pixels(ring, w, h)
-        cloth = ((fg[ry, rx] == 0) & (self.table_mask[ry, rx] > 0)).mean(axis=1)
-        edge = pts[:, None, :] + self._ring[None] * (1.15 * r)[:, None, None]
-        ex, ey = _pixels(edge, w, h)
-        rim = ((fg[ey, ex] == 0) & (self.table_mask[ey, ex] > 0)).mean(axis=1)
-        cand = ((votes >= self.p.body_votes * self._vote_threshold() * r) & (self._filled(fg, pts) >= 0.9)
-                & (cloth >= 0.3) & (rim >= self.p.body_rim))
+        cand = self._solid_beside(fg, pts, self.p.body_votes) & (self._cloth_share(fg, pts, 1.15) >= self.p.body_rim)
         saved = getattr(self, "_fg_rails", None)
         rails = saved if saved is not None and saved.shape == fg.shape else np.zeros_like(fg)
         bodies: dict[int, tuple[np.ndarray, np.ndarray, int, int]] = {}
