@@ -6,7 +6,7 @@
 What it tunes on and what it reports on are kept apart (printed at the top of the output):
 - synthetic: scenes are drawn with C's renderer (``cueref.synth``) from seeds. Dev seeds 0-999 are for tuning
   the detector (0-99 used through round eight); the figures reported are on eval seeds 1000-1599 (``--split eval``,
-  the default; 1000-1399 have been reported on, report on ``--first 400`` (1400+) next).
+  the default; 1000-1499 have been reported on, report on ``--first 500`` (1500+) next).
 - UniPD (annotated first/last frames): tuning looked at games 2-4 only; ``game1_clip1`` is the reported
   overhead clip, the other clips are reported as they are (game1 clips 2-4 were never looked at while tuning).
 - 2019 overhead clips (no annotations): used for tuning; here only calibration and ball counts are printed (the
