@@ -1024,6 +1024,12 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     return out
 
 
+def _corner_rails(g: TableGeometry, p: np.ndarray) -> list[str]:
+    """The two rails of the corner pocket nearest ``p`` (empty when the nearest pocket is a side pocket)."""
+    rails = [r for r in g.nearest_pocket(*p).name.split("-") if r in _INWARD]
+    return rails if len(rails) == 2 else []
+
+
 def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
                  cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """Both rails of a corner met inside one kink in its mouth (two contacts less than a frame apart). ``_cushions``
@@ -1043,9 +1049,8 @@ def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
         p_k = path.pos(tk)
         if not _in_mouth(g, p_k, 0.0):
             continue
-        pk = g.nearest_pocket(*p_k)
-        rails = [r for r in pk.name.split("-") if r in _INWARD]
-        if len(rails) != 2:
+        rails = _corner_rails(g, p_k)
+        if not rails:
             continue  # a side pocket: one rail
         after = post
         if post.n <= 2 and k + 1 < len(ks) and ks[k + 1][2].t0 - post.t1 <= 1.5 * dt:
@@ -1102,8 +1107,8 @@ def _corner_stall(b: int, path: BallPath, collisions: list[ShotEvent], g: TableG
         p_k = pre.pos(tk)
         if not _in_mouth(g, p_k, 0.0):
             continue
-        rails = [r for r in g.nearest_pocket(*p_k).name.split("-") if r in _INWARD]
-        if len(rails) != 2 or k + 1 >= len(ks):
+        rails = _corner_rails(g, p_k)
+        if not rails or k + 1 >= len(ks):
             continue  # a side pocket, or never seen again
         after = ks[k + 1][2]
         if after.n < 3 or after.t0 - post.t1 > 1.5 * dt:
@@ -1116,7 +1121,8 @@ def _corner_stall(b: int, path: BallPath, collisions: list[ShotEvent], g: TableG
             v_in = -float(pre.vel(tk) @ inward)
             if v_in < 2 * cfg.moving_speed or not cfg.kink_tolerance < float(d_k[rail][0]) - R <= cfg.corner_reach:
                 continue
-            if abs(float(post.vel(tk) @ inward)) > 0.25 * v_in or float(after.vel(after.t0) @ inward) < 2 * cfg.moving_speed:
+            if (abs(float(post.vel(tk) @ inward)) > 0.25 * v_in
+                    or float(after.vel(after.t0) @ inward) < 2 * cfg.moving_speed):
                 # the stall piece kept its speed into the rail, or already came off it (then the contact lies
                 # inside the stall, where the rules above time it: ho15 bank-250's cue ball at 60/1080p, right
                 # 2.0880 found at +2 ms; read here at the kink it was 25 ms early), or the ball did not leave it

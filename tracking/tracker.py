@@ -780,8 +780,9 @@ class BallTracker:
         no other ball's track (named, or one that has rested) moved on its last two sightings the same way (a
         rolling ball), nor moved on its last one and went hidden since (a ball lost in its blur). The cue's strike
         starts every shot: once the cue ball moves, every ball may be struck (a jump shot's airborne cue ball has
-        no collision hypothesis with the ball it lands on, and that ball flies off: ho17 jump-270/271). A covered ball's track jitters under an arm (the 1 of dev eight-ball-rack-117 at 19.1 s:
-        1.5 cm out and back): a move that turns back is no rolling ball. A track that took an arm blob two frames
+        no collision hypothesis with the ball it lands on, and that ball flies off: ho17 jump-270/271). A covered
+        ball's track jitters under an arm (the 1 of dev eight-ball-rack-117 at 19.1 s: 1.5 cm out and back): a
+        move that turns back is no rolling ball. A track that took an arm blob two frames
         running the same way still counts (that 1 at 19.17 s, the 5 at 19.23 s): the rule below is then off, and
         the covered 14's jump there is not held (docs/TRACKING.md, trest18)."""
         t = obs.t
@@ -792,7 +793,8 @@ class BallTracker:
             size = np.linalg.norm(steps, axis=1)
             if size[-1] <= self.cfg.rest_radius:
                 continue
-            if o.ball == 0 or o.hidden or (len(size) == 2 and size[0] > self.cfg.rest_radius and float(steps[0] @ steps[1]) > 0):
+            rolling = len(size) == 2 and size[0] > self.cfg.rest_radius and float(steps[0] @ steps[1]) > 0
+            if o.ball == 0 or o.hidden or rolling:
                 return False
         # the cue ball gone from rest (within ``lost_after``) may be flying in its blur or in the air, struck by the
         # cue (real 2019 clips 3, 8, 11; a jump shot's cue ball, unseen until it lands on the ball it sends off the
@@ -807,8 +809,9 @@ class BallTracker:
         """An object ball resting at its last sighting, on a quiet table (``_quiet_table``) with no ball's move
         running into it this frame, is where it was when a hand or an arm covers it, as a referee holds a ball hidden
         under a hand: its track does not take a round detection more than a radius off its spot that the
-        identifier scores below ``covered_own`` as its ball (a blob of the arm), nor any round detection beyond
-        ``covered_reach`` (only the cue strikes a ball on a quiet table, and it strikes the cue ball). A hidden one
+        identifier scores below ``covered_own`` as its ball (a blob of the arm), nor one beyond ``covered_reach``
+        (only the cue strikes a ball on a quiet table, and it strikes the cue ball) unless it surely shows the ball
+        (``covered_sure``) and the ball's spot is empty this frame. A hidden one
         also not where a moving ball passed by it since it was last seen (``_touched_since``: struck unseen).
         Between two shots of dev eight-ball-rack-117 (ho17 review, 19.0-19.3 s) an arm crossed the table; the
         covered 9's track took an arm blob 15 cm off its spot (scored 0.20 as the 9), the 14's one 32 cm off
@@ -827,12 +830,10 @@ class BallTracker:
                 return none
         d = np.linalg.norm(obs.xy[dets] - np.asarray(tr.xy[-1]), axis=1)
         own = obs.id_scores[dets, tr.ball]
-        unlike = own < self.cfg.covered_own
-        if tr.ball != 0:
-            # only the cue strikes a ball on a quiet table, the cue ball: an object ball does not leave its spot
-            # for an arm blob however it is scored (skin is scored 0.25-0.62 as the 6), only for its own sure sight
-            sure = (own >= self.cfg.covered_sure) & self._left_its_spot(tr, obs)
-            unlike |= (d > self.cfg.covered_reach) & ~sure
+        # only the cue strikes a ball on a quiet table, the cue ball: an object ball does not leave its spot for an
+        # arm blob however it is scored (skin is scored 0.25-0.62 as the 6), only for its own sure sight
+        sure = (own >= self.cfg.covered_sure) & self._left_its_spot(tr, obs)
+        unlike = (own < self.cfg.covered_own) | ((d > self.cfg.covered_reach) & ~sure)
         held: np.ndarray = (d > self.geometry.ball_radius) & ~obs.is_streak()[dets] & unlike
         return held
 
