@@ -681,6 +681,12 @@ def _rack_neighbour(paths: dict[int, BallPath], kinks: dict[int, list[tuple[floa
     return out
 
 
+def _hit_times(collisions: list[ShotEvent], b: int, lo: float = -np.inf, hi: float = np.inf) -> list[float]:
+    """Times of ``b``'s collisions in [lo, hi]: many checks ask whether a collision of the ball explains a turn
+    near some moment (a non-empty list is true)."""
+    return [c.t for c in collisions if c.balls and b in c.balls and lo <= c.t <= hi]
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -897,7 +903,7 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
     ts, xs = _seen(path)
     out: list[tuple[float, int, str, float]] = []
     for tk, pre, _post in _kinks(path):
-        hits = [c.t for c in collisions if c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt]
+        hits = _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt)
         if not (hits or _resting(pre, tk, cfg)):
             continue
         i = int(np.searchsorted(ts, pre.t1 + 1e-6))  # its first sighting after the hit
@@ -996,7 +1002,7 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
     for (t1, a_pre, _), (t2, _, c_post) in zip(ks[:-1], ks[1:], strict=True):
         if t2 - t1 > 2.5 * dt or a_pre.speed(t1) < 2 * cfg.moving_speed:
             continue
-        if any(c.balls and b in c.balls and t1 - 1.5 * dt <= c.t <= t2 + 1.5 * dt for c in collisions):
+        if _hit_times(collisions, b, t1 - 1.5 * dt, t2 + 1.5 * dt):
             continue
         ts = np.linspace(t1 - 0.5 * dt, t2 + 0.5 * dt, 120)
         d_a, d_c = _rail_dist(g, a_pre.pos(ts)), _rail_dist(g, c_post.pos(ts))
@@ -1058,7 +1064,7 @@ def _corner_kink(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
         if after.n < 3:
             continue  # not seen coming back out (a drop, or a rattle the rules above follow)
         t_end = after.t0 + 1.5 * dt
-        if any(c.balls and b in c.balls and tk - 1.5 * dt <= c.t <= t_end for c in collisions):
+        if _hit_times(collisions, b, tk - 1.5 * dt, t_end):
             continue
         d_k = _rail_dist(g, p_k[None])
         if any(float(d_k[r][0]) > R + cfg.corner_reach
@@ -1113,7 +1119,7 @@ def _corner_stall(b: int, path: BallPath, collisions: list[ShotEvent], g: TableG
         after = ks[k + 1][2]
         if after.n < 3 or after.t0 - post.t1 > 1.5 * dt:
             continue  # not seen leaving the mouth (a drop, or a longer rattle)
-        if any(c.balls and b in c.balls and tk - 1.5 * dt <= c.t <= after.t0 + 1.5 * dt for c in collisions):
+        if _hit_times(collisions, b, tk - 1.5 * dt, after.t0 + 1.5 * dt):
             continue  # a ball, not a jaw, turned it
         d_k = _rail_dist(g, p_k[None])
         for rail in rails:
@@ -1165,7 +1171,7 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
         # docstring; ho11 break-8-211 and eight-ball-rack-111, 30/720p: a head bounce after the break unseen for three)
         if t2 - t1 > 4.5 * dt or pre.n < 3 or post.n < 3:
             continue
-        if any(c.balls and b in c.balls and t1 - 1.5 * dt <= c.t <= t2 + 1.5 * dt for c in collisions):
+        if _hit_times(collisions, b, t1 - 1.5 * dt, t2 + 1.5 * dt):
             continue
         # from the sightings beside the gap (a long piece's polynomial can start or end several mm off them)
         p1 = path.xy_obs[pre.i1] if path.xy_obs is not None else pre.pos(t1)
@@ -1196,7 +1202,7 @@ def _short_piece_gap(b: int, path: BallPath, paths: dict[int, BallPath], collisi
             continue
         if path.piece_at(t1).n > 2 and path.piece_at(t2).n > 2:
             continue  # pieces of three or more beside the gap: their kink, or ``_gap_bounce``, looks at it
-        if any(c.balls and b in c.balls and t0 <= c.t <= t3 for c in collisions):
+        if _hit_times(collisions, b, t0, t3):
             continue
         v_in, v_out = (xs[i] - xs[i - 1]) / (t1 - t0), (xs[i + 2] - xs[i + 1]) / (t3 - t2)
         hits = _nose_in_gap(g, xs[i], v_in, t1, xs[i + 1], v_out, t2, 0.0, dt, cfg)
@@ -1267,7 +1273,7 @@ def _hidden_bounce(b: int, path: BallPath, paths: dict[int, BallPath], collision
             v_before = None
             if i >= 1 and t1 - ts[i - 1] <= 1.5 * dt:
                 v_before = (x1 - xs[i - 1]) / (t1 - ts[i - 1])
-                hit = [c.t for c in collisions if c.balls and b in c.balls and ts[i - 1] <= c.t <= t1]
+                hit = _hit_times(collisions, b, ts[i - 1], t1)
                 if hit:
                     v_before = x1 - xs[i - 1]  # set off from rest (or turned) between: the line from there
             if v_before is not None:
@@ -1387,7 +1393,7 @@ def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collis
     sighting before the glance joined the piece after it, and that chord's start lies a few cm off the nose line
     (ho9 combination-190, 30/720p: the 14 off the right jaw of head-right 30 ms before it dropped, its kink 40 mm
     from the nose line; the shot's only rail after contact). Timed where the earlier piece meets the jaw."""
-    if pre.n < 3 or any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
+    if pre.n < 3 or _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
         return []
     p_k = path.pos(tk)
     pk = g.nearest_pocket(*p_k)
@@ -1577,7 +1583,7 @@ def _carried_through(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         t1, t2 = pre.t1, post.t0
         if pre.n < 3 or t2 - t1 > 1.5 * dt:
             continue
-        if any(c.balls and b in c.balls and t1 - 0.5 * dt <= c.t <= t2 + 0.5 * dt for c in collisions):
+        if _hit_times(collisions, b, t1 - 0.5 * dt, t2 + 0.5 * dt):
             continue
         p1, v1 = path.xy_obs[pre.i1], _local_velocity(path, pre, end=True)
         for rail, d1 in _rail_dist(g, p1[None]).items():
@@ -1661,7 +1667,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 rails = p_dist = _rail_dist(g, (pre if pre.n >= post.n else post).pos(tk)[None])
                 near = min(rails, key=lambda k: float(rails[k][0]))
                 rails = {near: rails[near]}
-                if any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions):
+                if _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
                     continue  # a ball, not a jaw, turned it
                 if post is path.pieces[-1] and post.n <= 3 and b not in ctx.seen_at_end and \
                         _off_line(path, pre, post) <= cfg.drop_turn and \
@@ -1696,7 +1702,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # stopped its approach, unless another ball did. From 2 cm/s in, as any contact: a grazing
                 # arrival leaves at a few mm/s (ho8 break-14.1-180: 3.7 cm/s in, 0.8 cm/s out, missed at 4 cm/s)
                 deadened = (v_in >= cfg.moving_speed / 2 and v_out > -0.25 * v_in and dist[0] <= R + cfg.frozen_gap
-                            and not any(c.balls and b in c.balls and abs(c.t - tk) <= 1.5 * dt for c in collisions))
+                            and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt))
                 if v_in < cfg.moving_speed / 2 or (v_out < cfg.moving_speed / 4 and not deadened):
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
@@ -1768,7 +1774,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     found.append((ev.t + 1e-5, me, rail, 0.7))
             found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg))
     found.sort()
-    chords = {b: _chord_bounces(path, g, dt, cfg, [c.t for c in collisions if c.balls and b in c.balls])
+    chords = {b: _chord_bounces(path, g, dt, cfg, _hit_times(collisions, b))
               for b, path in paths.items()}
     kept: list[tuple[float, int, str, float]] = []
     for item in found:
@@ -2715,7 +2721,7 @@ def _kisses(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotCo
     R = ctx.geometry.ball_radius
     out: list[ShotEvent] = []
     for b, path_b in paths.items():
-        if b not in ctx.seen_at_end or any(c.balls and b in c.balls for c in collisions):
+        if b not in ctx.seen_at_end or _hit_times(collisions, b):
             continue
         # never seen rolling, except off a kiss: equal masses, so no faster than the kisser came in (a slow roller at
         # 6 cm/s sent the 11 creeping 16 mm at up to 4.5 cm/s, a piece ending at 4.8 cm/s; gated at
@@ -2821,7 +2827,7 @@ def _nudge_of(b: int, p_rest: np.ndarray, pc: Piece, paths: dict[int, BallPath],
         return None
     tc, a = best
     path_a = paths[a]
-    if any(c.balls and b in c.balls and tc - 0.5 <= c.t <= tc + cfg.nudge_span for c in collisions):
+    if _hit_times(collisions, b, tc - 0.5, tc + cfg.nudge_span):
         return None
     n = p_rest - path_a.pos(tc)
     n = n / max(float(np.linalg.norm(n)), 1e-9)
