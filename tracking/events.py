@@ -1825,7 +1825,8 @@ def _hugging(paths: dict[int, BallPath], cushions: list[ShotEvent], collisions: 
     if the ball had left that cushion (a running median of three sightings more than ``hug_leave`` beyond one
     radius from the nose) and came back (its distance from the nose, over the last ``hug_span`` s before the new
     contact, closing at ``hug_approach`` or faster: a robust slope; or its last four or more sightings each
-    closer, by 1.5 ``hug_leave`` in all: a sharp turn back). Not in a pocket's mouth, where a rattle
+    closer, by 1.5 ``hug_leave`` in all: a sharp turn back; or its last three, each move at least ``hug_leave`` and 3
+    ``hug_leave`` in all: a fast one). Not in a pocket's mouth, where a rattle
     meets one rail's two jaws (a side pocket) in turn."""
     g = ctx.geometry
     R = g.ball_radius
