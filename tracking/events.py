@@ -1736,8 +1736,12 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 tc = _reach_time(g, pre, rail, R, tk, dt)
                 if mouth and float(p_dist[rail][0]) < R - 0.003:
                     tc = tk  # a jaw stands past the nose line: the turn itself is the contact
-                elif not mouth and v_in < cfg.slow_turn:
-                    tc = _slow_turn_time(g, path, rail, tc, pre.t0, post.t1, b, collisions, dt)
+                elif v_in < cfg.slow_turn:
+                    t_v = _slow_turn_time(g, path, rail, tc, pre.t0, post.t1, b, collisions, dt)
+                    # a slow kink fitted into a corner's mouth keeps its own time (a jaw turns the ball where the
+                    # pieces meet) unless the V of the sightings turned on the straight cushion beside the mouth
+                    if not mouth or not _in_mouth(g, path.pos(t_v), 0.0):
+                        tc = t_v
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
                 item = (tc, b, rail, max(0.1, (0.6 if jaw else 0.95) - 0.5 * margin))
                 # a kink past rail_tolerance (up to kink_tolerance) only between two sightings a frame apart (across
