@@ -1716,8 +1716,12 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 inward = _INWARD[rail]
                 v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
                 v_out = float(post.vel(tk) @ inward)  # speed away from it after
-                if mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed:
-                    # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail
+                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed
+                        and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
+                    # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
+                    # ball that had lain at rest (0.2 s or more; a rattle's short stalls between jaws are not): no
+                    # jaw sets one off, the cue or a ball did (ho15 combination-251's cue ball, 14 mm off the left
+                    # nose by the side pocket and struck away from the rail, was read as a left contact)
                     v_in, v_out = max(v_in, cfg.moving_speed), max(v_out, cfg.moving_speed)
                 d_rest = float(_rail_dist(g, post.pos(post.t0)[None])[rail][0])
                 if (v_in >= cfg.moving_speed / 2 and post.speed(post.t0) < cfg.moving_speed
