@@ -1504,9 +1504,18 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
             # rebound piece that absorbs the one at the nose leave no kink there (ho16 near-rail-260's 15, 60 fps:
             # 18.9 mm off the foot cushion, seen 14 mm off, then 1.3 mm off, then back out)
             at_nose = np.flatnonzero(d[:back[0] + 2] <= R + cfg.rail_tolerance)
-            if not len(at_nose):
+            if len(at_nose):
+                t_cap = float(t_after[min(int(at_nose[0]) + 1, len(t_after) - 1)])
+            elif (len(d) >= 2 and float(d[0]) <= float(d_rest[0]) - cfg.chord_move / 2
+                  and float(d[1]) >= float(d[0]) + cfg.chord_move / 2 and t_after[1] - t_after[0] <= 1.5 * dt
+                  and float(d_rest[0]) - R <= speed_in * (float(t_after[1]) - ev.t) + cfg.chord_move):
+                # or seen once on its way in (nearer the nose than it rested) and farther off a frame later, the
+                # nose within reach by then: it turned between the two (ho15 nine-ball-rack-115's 3 at 30/720p,
+                # 19.3 mm off the foot cushion, struck at 0.77 m/s into it: seen 12.1 mm off 8 ms after the hit,
+                # then 24.8 mm off, the hitter on it again 26 ms after the touch)
+                t_cap = float(t_after[1])
+            else:
                 continue
-            t_cap = float(t_after[min(int(at_nose[0]) + 1, len(t_after) - 1)])
         tc = min(ev.t + (float(d_rest[0]) - R) / speed_in, t_cap)
         out.append((max(tc, ev.t + 1e-5), me, rail, 0.7))
     return out
