@@ -1379,9 +1379,8 @@ def _split_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
     the nose no later than the move out carried back left it (a fast ball's V spans a frame: ho15
     straight-pool-run-115's cue ball off the side-left jaw tip at 30/720p, seen 18.4 and 16.4 mm off the nose, in at
     1.26 m/s and out at 0.9: there at 50.2146 and off at 50.2151, truth 50.2158). Not where a collision of the ball
-    falls in the four sightings' span (a ball can turn it),
-    nor for a ball at rest. In a mouth only the rail whose nose line is nearest both sightings counts. Returns as
-    ``_chord_bounces``."""
+    falls in the four sightings' span (a ball can turn it), nor for a ball at rest. In a mouth only the rail whose
+    nose line is nearest both sightings counts. Returns as ``_chord_bounces``."""
     R = g.ball_radius
     ts, xs = _seen(path)
     out: list[tuple[float, str, float, float]] = []
