@@ -1732,6 +1732,14 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 inward = _INWARD[rail]
                 v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
                 v_out = float(post.vel(tk) @ inward)  # speed away from it after
+                if v_in < cfg.moving_speed / 2 and not mouth and pre.t1 - pre.t0 > cfg.hug_span:
+                    # a long piece's quadratic, bent by its faster start, can end slower into the cushion than its
+                    # last sightings came (ho15 nine-ball-rack-115's 1 along the head rail at 30/720p: the piece
+                    # ends at 1.7 cm/s in, its sightings over the last hug_span, 0.3 s, close at 2.2)
+                    ts_in, xs_in = _seen(path)
+                    last = (ts_in >= pre.t1 - cfg.hug_span) & (ts_in <= pre.t1 + 1e-9)
+                    if int(np.sum(last)) >= 6:
+                        v_in = max(v_in, -float(_line_velocity(ts_in[last], xs_in[last]) @ inward))
                 if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
                     # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
