@@ -863,9 +863,9 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
         for rail, inward in _INWARD.items():
             v_in = -float(pc.vel(pc.t0) @ inward)
             v_out = float(pc.vel(pc.t1) @ inward)
-            out_next = 0.0 < v_out < cfg.moving_speed / 2 and nxt is not None and nxt.t0 - pc.t1 <= 1.5 * dt
-            if out_next:
-                assert nxt is not None
+            t_next = None  # where the next piece ends, when the way out is read from it
+            if nxt is not None and nxt.t0 - pc.t1 <= 1.5 * dt and 0.0 < v_out < cfg.moving_speed / 2:
+                t_next = nxt.t1
                 # a glancing contact leaves the cushion at a cm/s or two, and the polynomial through the V's apex
                 # ends slower still: the next piece, a frame on, tells how fast it left (ho16 miss-260's 10,
                 # 60/1080p: in at 5 cm/s, out at 1.2 cm/s; the piece ends leaving at 1.9 cm/s, the next starts
@@ -896,11 +896,10 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
                     hit = np.flatnonzero(_rail_dist(g, pre.pos(ts))[rail] <= R)
                     # where the earlier part reached the nose; in a pocket's jaws (past the nose line) the kink
                     t_turn = float(ts[hit[0]]) if len(hit) and hit[0] > 0 else tk
-            if v_in < cfg.slow_turn and out_next:
+            if v_in < cfg.slow_turn and t_next is not None:
                 # the way out lies mostly in the next piece: the V over both, near the polynomial's turn (over this
                 # piece alone, its out arm a few sightings by the apex, it fell 82 ms early on miss-260's 10)
-                assert nxt is not None
-                t_v = _hinge_time(g, path, rail, t_turn, pc.t0, nxt.t1, dt)
+                t_v = _hinge_time(g, path, rail, t_turn, pc.t0, t_next, dt)
                 t_turn = t_turn if t_v is None else t_v
             elif v_in < cfg.slow_turn:
                 # (one polynomial's turn can lie anywhere in a long piece: the whole piece is searched, and over a
