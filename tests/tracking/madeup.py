@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from adjudicator.records import ShotEvent
-from tracking.events import ShotContext, infer_events
+from tracking.events import EventConfig, ShotContext, infer_events
 from tracking.paths import BallPath, fit_path
 from vision.geometry import TableGeometry
 
@@ -41,3 +41,14 @@ def fit(tracks: dict[int, np.ndarray], t: np.ndarray, seed: int = 0, sigma: floa
         assert p is not None
         paths[b] = p
     return paths
+
+
+def sighted_cushions(ball: int, t: np.ndarray, xy: np.ndarray, fps: float = FPS, tolerance: float = PIPE_TOLERANCE,
+                     cfg: EventConfig | None = None) -> list[tuple[float, str]]:
+    """One ball's cushion contacts (time, rail) from sightings taken as they are (a dev clip's real detections: no
+    noise added), fitted at the pipeline's tolerance and inferred alone."""
+    p = fit_path(ball, t, xy, tolerance=tolerance)
+    assert p is not None
+    ctx = ShotContext(G, 1.0 / fps, float(t[0]), float(t[-1]), {ball}, {ball})
+    est, _ = infer_events({ball: p}, ctx, cfg)
+    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]

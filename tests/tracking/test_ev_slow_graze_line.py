@@ -9,12 +9,11 @@ tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import sighted_cushions
 
-from tracking.events import EventConfig, ShotContext, _line_velocity, infer_events
+from tracking.events import EventConfig, _line_velocity
 from tracking.paths import fit_path
-from vision.geometry import TableGeometry
 
-G = TableGeometry()
 T = np.round(70.8333 + np.arange(72) / 30.0, 4)
 XY = np.array([[0.0627, 0.0256], [0.0579, 0.0393], [0.0568, 0.0532], [0.0544, 0.0634], [0.0531, 0.073],
                [0.0508, 0.0857], [0.0499, 0.0969], [0.0491, 0.107], [0.0467, 0.1186], [0.0461, 0.1304],
@@ -35,11 +34,7 @@ TRUTH = 71.7550
 
 
 def heads(xy: np.ndarray = XY) -> list[float]:
-    p = fit_path(1, T, xy, tolerance=0.009)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {1}, {1})
-    est, _ = infer_events({1: p}, ctx)
-    return [e.t for e in est if e.type == "cushion" and e.rail == "head"]
+    return [t for t, r in sighted_cushions(1, T, xy) if r == "head"]
 
 
 def test_the_graze_is_found() -> None:

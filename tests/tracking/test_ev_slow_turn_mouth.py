@@ -10,12 +10,10 @@ mouth on the straight cushion. tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import G, sighted_cushions
 
-from tracking.events import ShotContext, infer_events
 from tracking.paths import fit_path
-from vision.geometry import TableGeometry
 
-G = TableGeometry()
 T = np.round(48.4 + np.arange(34) / 30.0, 4)
 XY = np.array([[2.0574, 0.4845], [2.0799, 0.4486], [2.1028, 0.4129], [2.1301, 0.3783], [2.1584, 0.345],
                [2.1882, 0.3122], [2.22, 0.2801], [2.2558, 0.2494], [2.2908, 0.2197], [2.3287, 0.19], [2.369, 0.1616],
@@ -28,11 +26,7 @@ TRUTH_LEFT = 49.0795
 
 
 def cushions() -> list[tuple[float, str]]:
-    p = fit_path(0, T, XY, tolerance=0.009)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {0}, {0})
-    est, _ = infer_events({0: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(0, T, XY)
 
 
 def test_the_fit_puts_the_kink_in_the_mouth() -> None:

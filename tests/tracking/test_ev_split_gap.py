@@ -8,12 +8,8 @@ was missed. tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import sighted_cushions
 
-from tracking.events import ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
 T = np.round(3.2 + np.arange(16) / 30.0, 4)
 XY = np.array([[2.3052, 0.051], [2.3482, 0.0533], [2.3912, 0.0559], [2.4337, 0.0577], [2.4771, 0.059],
                [2.5177, 0.0629], [2.4993, 0.0358], [np.nan, np.nan], [2.5021, 0.0356], [2.5127, 0.053],
@@ -23,11 +19,7 @@ TRUTH_LEFT = 3.4282
 
 
 def cushions(xy: np.ndarray = XY) -> list[tuple[float, str]]:
-    p = fit_path(0, T, xy, tolerance=0.009)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {0}, {0})
-    est, _ = infer_events({0: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(0, T, xy)
 
 
 def test_the_left_jaw_in_the_undetected_frame_is_found() -> None:

@@ -10,12 +10,11 @@ farther off. tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import G, sighted_cushions
 
-from tracking.events import EventConfig, ShotContext, _split_bounces, infer_events
+from tracking.events import EventConfig, _split_bounces
 from tracking.paths import fit_path
-from vision.geometry import TableGeometry
 
-G = TableGeometry()
 T = np.round(49.5667 + np.arange(27) / 30.0, 4)
 XY = np.array([[1.4428, 0.8853], [1.431, 0.8305], [1.418, 0.7774], [1.4054, 0.7287], [1.3942, 0.6806],
                [1.3823, 0.6343], [1.3687, 0.5909], [1.3569, 0.5477], [1.3431, 0.5056], [1.3325, 0.4633],
@@ -27,11 +26,7 @@ TRUTH = 50.2158
 
 
 def cushions(xy: np.ndarray = XY) -> list[tuple[float, str]]:
-    p = fit_path(0, T, xy, tolerance=0.009)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {0}, {0})
-    est, _ = infer_events({0: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(0, T, xy)
 
 
 def test_the_jaw_tip_between_two_sightings_off_the_nose_is_found() -> None:
