@@ -1745,17 +1745,18 @@ def _stray_chords(b: int, path: BallPath, collisions: list[ShotEvent], dt: float
     return out
 
 
-def _seen_past(g: TableGeometry, path: BallPath, rail: str, t: float, level: float, dt: float) -> bool:
-    """Whether a sighting within two frames of ``t`` lies within ``level`` of ``rail``'s nose line (past it, for a
-    level under one radius). A kink in a pocket's mouth is placed where two pieces' polynomials cross, and two
-    short pieces carried a frame or two beyond their sightings can cross well past where the ball was seen (ho16
-    break-9-260's 2 at 60/1080p, running into the right cushion by the foot-right mouth at 0.2 m/s, seen at most
-    2.6 mm past its nose line and back on it: the kink 8.3 mm past it, 56 ms after the contact). True where the
-    sightings are unknown."""
+def _seen_depth(g: TableGeometry, path: BallPath, rail: str, t: float, dt: float) -> float:
+    """The least distance (m) from ``rail``'s nose line of the sightings within two frames of ``t`` (past the
+    nose line where under one radius); -inf where the sightings are unknown or none lie there. A kink in a pocket's
+    mouth is placed where two pieces' polynomials cross, and two short pieces carried a frame or two beyond their
+    sightings can cross well past where the ball was seen (ho16 break-9-260's 2 at 60/1080p, running into the
+    right cushion by the foot-right mouth at 0.2 m/s, seen at most 2.6 mm past its nose line: the kink 8.3 mm past
+    it, 56 ms after the contact). ``_cushions`` times such a kink at the turn only where a sighting lies 3 mm past
+    the nose line too; else where the earlier piece reaches the nose line, or the depth it was seen at."""
     if path.t_obs is None or path.xy_obs is None:
-        return True
+        return -np.inf
     near = (np.abs(path.t_obs - t) <= 2.0 * dt) & ~np.isnan(path.xy_obs[:, 0])
-    return bool(np.any(_rail_dist(g, path.xy_obs[near])[rail] <= level)) if np.any(near) else True
+    return float(_rail_dist(g, path.xy_obs[near])[rail].min()) if np.any(near) else -np.inf
 
 
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
@@ -1824,8 +1825,12 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
                 jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
                 tc = _reach_time(g, pre, rail, R, tk, dt)
-                if mouth and float(p_dist[rail][0]) < R - 0.003 and _seen_past(g, path, rail, tk, R - 0.003, dt):
-                    tc = tk  # a jaw stands past the nose line: the turn itself is the contact
+                if mouth and float(p_dist[rail][0]) < R - 0.003:
+                    depth = _seen_depth(g, path, rail, tk, dt)
+                    if depth <= R - 0.003:
+                        tc = tk  # a jaw stands past the nose line: the turn itself is the contact
+                    elif depth < R:
+                        tc = _reach_time(g, pre, rail, depth, tk, dt)  # as deep as it was seen
                 elif not mouth and v_in < cfg.slow_turn:
                     tc = _slow_turn_time(g, path, rail, tc, pre.t0, post.t1, b, collisions, dt)
                 margin = max(0.0, float(dist[0]) - R) / cfg.rail_tolerance
