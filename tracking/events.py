@@ -1826,7 +1826,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
                 tc = _reach_time(g, pre, rail, R, tk, dt)
                 if mouth and float(p_dist[rail][0]) < R - 0.003:
-                    depth = _seen_depth(g, path, rail, tk, dt)
+                    # (a slow ball's only: a fast one runs tens of mm a frame, and its kink past the sightings is
+                    # where it turned; tests/tracking/test_ev_corner_kink.py, 3.6 m/s)
+                    depth = _seen_depth(g, path, rail, tk, dt) if v_in < cfg.slow_turn else -np.inf
                     if depth <= R - 0.003:
                         tc = tk  # a jaw stands past the nose line: the turn itself is the contact
                     elif depth < R:
