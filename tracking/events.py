@@ -123,6 +123,9 @@ class EventConfig:
         jaw_middle: see ``jaw_heading``.
         mouth_keep: a pocketed ball's last piece is judged for side-pocket jaws on its sightings before its disc
             reached over the pocket's opening (``_off_the_opening``) only where at least this many are left.
+        in_jump: a piece that starts this much (m) farther from a cushion than the piece a frame before it, carried
+            on, put the ball, where that piece ended at the cushion and not heading into it, starts with a detector
+            excursion, not an approach: no V inside it is read as a contact with that cushion (``_bounce_inside``).
     """
 
     contact_tolerance: float = 0.008
@@ -171,6 +174,7 @@ class EventConfig:
     jaw_heading: float = 40.0
     jaw_middle: float = 0.045
     mouth_keep: int = 3
+    in_jump: float = 0.005
 
 
 @dataclass
@@ -873,6 +877,8 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
                 v_out = max(v_out, float(nxt.vel(nxt.t0) @ inward))
             if v_in < cfg.moving_speed or v_out < cfg.moving_speed / 2:
                 continue
+            if i > 0 and _jumped_off(g, path.pieces[i - 1], pc, rail, dt, cfg):
+                continue
             acc = float((pc.vel(pc.t1) - pc.vel(pc.t0)) @ inward) / max(pc.t1 - pc.t0, 1e-9)
             t_turn = pc.t0 + v_in / max(acc, 1e-9)
             if not pc.t0 < t_turn < pc.t1:
@@ -909,6 +915,27 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
                 t_turn = t_turn if t_v is None else t_v  # (a contact at t = 0.0 is a time, not "none")
             out.append((t_turn, b, rail, 0.7))
     return out
+
+
+def _jumped_off(g: TableGeometry, prev: Piece, pc: Piece, rail: str, dt: float, cfg: EventConfig) -> bool:
+    """Whether piece ``pc`` starts with a detector excursion off ``rail``, not a move toward it: the piece before it,
+    ending a frame or less earlier at the cushion (within ``rail_tolerance`` of its nose) and not heading into it
+    (at under a quarter of ``moving_speed``: a bounce at the hand-over starts the next piece past the line carried on),
+    carried on at its own velocity to ``pc``'s start, puts the ball more than ``in_jump`` nearer the cushion than
+    ``pc`` starts. A ball at the nose gets no farther from it in a frame than its speed off it carries it (a hit
+    only changes its velocity), so the approach ``pc`` opens with is a few sightings placed off the rail, not a
+    way in (ho16 rails-260's 2 rolling along the left cushion 1-5 mm off its nose past the side pocket at 0.2 m/s:
+    at 60/1080p one sighting by the pocket's mouth 21 mm off, at 60/720p three 10 mm off, each start a piece whose
+    polynomial runs in and back out: a false contact inside it, ``_bounce_inside``)."""
+    if not 0.0 < pc.t0 - prev.t1 <= 1.5 * dt:
+        return False
+    inward = _INWARD[rail]
+    d_end = float(_rail_dist(g, prev.pos(prev.t1)[None])[rail][0])
+    if d_end > g.ball_radius + cfg.rail_tolerance or float(prev.vel(prev.t1) @ inward) < -cfg.moving_speed / 4:
+        return False
+    carried = prev.pos(prev.t1) + prev.vel(prev.t1) * (pc.t0 - prev.t1)
+    d_carried = float(_rail_dist(g, carried[None])[rail][0])
+    return float(_rail_dist(g, pc.pos(pc.t0)[None])[rail][0]) - d_carried > cfg.in_jump
 
 
 def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
@@ -1047,8 +1074,27 @@ def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGe
                 tc = float(ts[left[-1]])
             else:
                 tc = t1
+            if not _seen_within_reach(g, path, rail, tc, a_pre.speed(t1), dt, cfg):
+                continue
             out.append((tc, b, rail, 0.6))
     return out
+
+
+def _seen_within_reach(g: TableGeometry, path: BallPath, rail: str, tc: float, speed: float, dt: float,
+                       cfg: EventConfig) -> bool:
+    """Whether a sighting within a frame of a contact at ``tc`` lies near enough ``rail`` for the ball, at
+    ``speed`` (its speed on the way in), to have touched it then: within one radius, ``rail_tolerance`` and a
+    frame's run of the nose. Two-sighting pieces of a zig-zag of detector scatter (sightings alternately 8-11 mm
+    either side of the track) carried a frame back can reach a cushion 40 mm off the ball (ho16 break-9-260's 2 at
+    60/720p, heading into the right cushion at 0.3 m/s, seen 39-48 mm off its nose: a false right contact from
+    ``_corner_pair``, 0.21 s before its touch). True where the sightings are unknown."""
+    if path.t_obs is None or path.xy_obs is None:
+        return True
+    near = (np.abs(path.t_obs - tc) <= 1.0 * dt + 1e-9) & ~np.isnan(path.xy_obs[:, 0])
+    if not np.any(near):
+        return True
+    reach = g.ball_radius + cfg.rail_tolerance + speed * dt
+    return bool(np.any(_rail_dist(g, path.xy_obs[near])[rail] <= reach))
 
 
 def _corner_rails(g: TableGeometry, p: np.ndarray) -> list[str]:
@@ -1690,6 +1736,48 @@ def _turn_without_first(path: BallPath, post: Piece, rail: str, cfg: EventConfig
     return float(_line_velocity(path.t_obs[ii], path.xy_obs[ii]) @ _INWARD[rail]) >= cfg.moving_speed / 4
 
 
+def _stray_chords(b: int, path: BallPath, collisions: list[ShotEvent], dt: float, cfg: EventConfig) -> set[int]:
+    """Indices of ``path``'s pieces of one or two sightings that are one stray detection, no move: the pieces on
+    either side, each a frame or less away, agree (the earlier one, carried on at its end velocity, lands within
+    ``in_jump`` of where the later one starts), a sighting of the short piece lies more than ``chord_move`` off
+    that carried line, and no collision of the ball falls between them. Its kinks are no turns (ho16 rails-260's
+    2 at 60/1080p, rolling along the left cushion at 0.12 m/s 3-4 mm off its nose past the side pocket: one
+    sighting 20 mm off the rail makes a two-sighting piece running into it at 1.5 m/s, and a false contact from
+    the kink out of it, deadened as its next piece runs along the rail)."""
+    out: set[int] = set()
+    if path.t_obs is None or path.xy_obs is None:
+        return out
+    for i in range(1, len(path.pieces) - 1):
+        prev, pc, nxt = path.pieces[i - 1], path.pieces[i], path.pieces[i + 1]
+        if pc.n > 2 or pc.t0 - prev.t1 > 1.5 * dt or nxt.t0 - pc.t1 > 1.5 * dt:
+            continue
+        if _hit_times(collisions, b, prev.t1 - 0.5 * dt, nxt.t0 + 0.5 * dt):
+            continue
+        p1, v1 = prev.pos(prev.t1), prev.vel(prev.t1)
+        if float(np.linalg.norm(p1 + v1 * (nxt.t0 - prev.t1) - nxt.pos(nxt.t0))) > cfg.in_jump:
+            continue
+        ii = np.arange(pc.i0, pc.i1 + 1)
+        ii = ii[~np.isnan(path.xy_obs[ii, 0])]
+        off = path.xy_obs[ii] - (p1 + v1[None] * (path.t_obs[ii] - prev.t1)[:, None])
+        if len(ii) and float(np.linalg.norm(off, axis=1).max()) > cfg.chord_move:
+            out.add(i)
+    return out
+
+
+def _seen_depth(g: TableGeometry, path: BallPath, rail: str, t: float, dt: float) -> float:
+    """The least distance (m) from ``rail``'s nose line of the sightings within two frames of ``t`` (past the
+    nose line where under one radius); -inf where the sightings are unknown or none lie there. A kink in a pocket's
+    mouth is placed where two pieces' polynomials cross, and two short pieces carried a frame or two beyond their
+    sightings can cross well past where the ball was seen (ho16 break-9-260's 2 at 60/1080p, running into the
+    right cushion by the foot-right mouth at 0.2 m/s, seen at most 2.6 mm past its nose line: the kink 8.3 mm past
+    it, 56 ms after the contact). ``_cushions`` times such a kink at the turn only where a sighting lies 3 mm past
+    the nose line too; else where the earlier piece reaches the nose line, or the depth it was seen at."""
+    if path.t_obs is None or path.xy_obs is None:
+        return -np.inf
+    near = (np.abs(path.t_obs - t) <= 2.0 * dt) & ~np.isnan(path.xy_obs[:, 0])
+    return float(_rail_dist(g, path.xy_obs[near])[rail].min()) if np.any(near) else -np.inf
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -1698,7 +1786,10 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     found: list[tuple[float, int, str, float]] = []
     loose: list[tuple[float, int, str, float]] = []  # kinks past rail_tolerance, within kink_tolerance
     for b, path in paths.items():
-        for tk, pre, post in _kinks(path):
+        stray = _stray_chords(b, path, collisions, dt, cfg)
+        for k, (tk, pre, post) in enumerate(_kinks(path)):
+            if k in stray or k + 1 in stray:
+                continue  # into or out of a stray sighting: no turn
             if post is path.pieces[-1] and post.n == 1 and \
                     float(np.linalg.norm(post.pos(post.t0) - pre.pos(post.t0))) < cfg.rail_tolerance:
                 continue  # one last sighting where its earlier piece leads: no turn to explain (dropping)
@@ -1766,7 +1857,14 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 jaw = _in_mouth(g, p_k, 0.0) and path.t_last < tk + 3 * dt
                 tc = _reach_time(g, pre, rail, R, tk, dt)
                 if mouth and float(p_dist[rail][0]) < R - 0.003:
-                    tc = tk  # a jaw stands past the nose line: the turn itself is the contact
+                    # a kink past the nose line: timed as deep as a sighting near it went (a slow ball's only: a
+                    # fast one runs tens of mm a frame, and its kink past the sightings is where it turned;
+                    # tests/tracking/test_ev_corner_kink.py, 3.6 m/s)
+                    depth = _seen_depth(g, path, rail, tk, dt) if v_in < cfg.slow_turn else -np.inf
+                    if depth <= R - 0.003:
+                        tc = tk  # a jaw stands past the nose line: the turn itself is the contact
+                    elif depth < R:
+                        tc = _reach_time(g, pre, rail, depth, tk, dt)  # as deep as it was seen
                 elif v_in < cfg.slow_turn:
                     t_v = _slow_turn_time(g, path, rail, tc, pre.t0, post.t1, b, collisions, dt)
                     # a slow kink fitted into a corner's mouth keeps its own time (a jaw turns the ball where the
