@@ -7,12 +7,10 @@ named. tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+from madeup import sighted_cushions
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
+from tracking.events import EventConfig
 
-G = TableGeometry()
 T = np.round(2.2333 + np.arange(20) / 30.0, 4)
 XY = np.array([[1.0676, 0.6095], [0.9333, 0.5311], [0.8023, 0.4514], [0.6732, 0.3739], [0.5422, 0.2953],
                [0.4156, 0.2186], [0.2907, 0.1436], [0.1693, 0.0697], [0.0553, 0.055], [0.0855, 0.0559],
@@ -21,11 +19,7 @@ XY = np.array([[1.0676, 0.6095], [0.9333, 0.5311], [0.8023, 0.4514], [0.6732, 0.
 
 
 def cushions(cfg: EventConfig | None = None) -> list[tuple[float, str]]:
-    p = fit_path(0, T, XY, tolerance=0.006)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {0}, {0})
-    est, _ = infer_events({0: p}, ctx, cfg) if cfg is not None else infer_events({0: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(0, T, XY, fps=30, tolerance=0.006, cfg=cfg)
 
 
 def test_both_rails_of_a_corner_within_a_frame_are_found() -> None:

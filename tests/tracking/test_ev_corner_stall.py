@@ -8,12 +8,10 @@ sightings. Only the second foot contact was found. tracking.paths and tracking.e
 from __future__ import annotations
 
 import numpy as np
+from madeup import sighted_cushions
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
+from tracking.events import EventConfig
 
-G = TableGeometry()
 T = np.round(33.2 + np.arange(23) / 30.0, 4)
 XY = np.array([[1.9931, 1.1514], [1.9931, 1.1514], [1.9931, 1.1514], [1.9931, 1.1514], [2.0386, 1.162],
                [2.1595, 1.19], [2.2815, 1.2207], [2.3949, 1.2394], [2.489, 1.2183], [2.4901, 1.2575],
@@ -24,11 +22,7 @@ TRUTH = [(33.4286, "right"), (33.4757, "foot"), (33.5020, "right"), (33.5373, "f
 
 
 def cushions(cfg: EventConfig | None = None) -> list[tuple[float, str]]:
-    p = fit_path(1, T, XY, tolerance=0.006)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 30, float(T[0]), float(T[-1]), {1}, {1})
-    est, _ = infer_events({1: p}, ctx, cfg) if cfg is not None else infer_events({1: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(1, T, XY, fps=30, tolerance=0.006, cfg=cfg)
 
 
 def test_each_contact_of_a_corner_rattle_is_found() -> None:

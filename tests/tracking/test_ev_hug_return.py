@@ -8,10 +8,8 @@ tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
-from madeup import PIPE_TOLERANCE
+from madeup import sighted_cushions
 
-from tracking.events import ShotContext, infer_events
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -25,11 +23,7 @@ TRUTH = (2.1553, 2.2664)
 
 
 def cushions(xy: np.ndarray) -> list[tuple[float, str]]:
-    p = fit_path(14, T, xy, tolerance=PIPE_TOLERANCE)
-    assert p is not None
-    ctx = ShotContext(G, 1.0 / 60, float(T[0]), float(T[-1]), {14}, {14})
-    est, _ = infer_events({14: p}, ctx)
-    return [(e.t, e.rail) for e in est if e.type == "cushion" and e.rail is not None]
+    return sighted_cushions(14, T, xy, fps=60)
 
 
 def test_a_fast_return_to_the_same_cushion_is_a_second_contact() -> None:
