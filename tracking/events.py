@@ -1778,6 +1778,24 @@ def _seen_depth(g: TableGeometry, path: BallPath, rail: str, t: float, dt: float
     return float(_rail_dist(g, path.xy_obs[near])[rail].min()) if np.any(near) else -np.inf
 
 
+def _sightings_close_in(path: BallPath, pre: Piece, rail: str, g: TableGeometry, cfg: EventConfig) -> bool:
+    """Whether the sightings of ``pre`` (the piece before a kink at ``rail``), over its last ``hug_span`` s, close on
+    that rail's nose at ``moving_speed`` / 2 or faster (a straight line's slope), where there are 4 or more of them;
+    with fewer, the piece's own end speed is all there is (True). A contact that took the whole rebound off the
+    ball (``deadened``: it leaves along the cushion) or a jaw that turned it back off its rail in a mouth (the
+    change of speed off the rail) is only as good as the approach it stopped, and a quadratic bent by the
+    detector's scatter can end heading into the cushion where its sightings never came closer (ho16 break-9-260's
+    2, 60/1080p: off the right jaw into foot-right at 0.22 m/s, 26 mm off the right nose; its piece, nine
+    sightings 26-35 mm off over 0.13 s with a four-frame stall, ends at 8.1 cm/s into the rail, the sightings'
+    line at none, and the next piece leaves at 0.8 cm/s: a jaw turn of 8.9 cm/s in the mouth, read as a second
+    right contact)."""
+    ts, xs = _seen(path)
+    sel = (ts >= max(pre.t0, pre.t1 - cfg.hug_span) - 1e-9) & (ts <= pre.t1 + 1e-9)
+    if int(np.sum(sel)) < 4:
+        return True
+    return -float(_line_velocity(ts[sel], xs[sel]) @ _INWARD[rail]) >= cfg.moving_speed / 2
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -1830,7 +1848,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     last = (ts_in >= pre.t1 - cfg.hug_span) & (ts_in <= pre.t1 + 1e-9)
                     if int(np.sum(last)) >= 6:
                         v_in = max(v_in, -float(_line_velocity(ts_in[last], xs_in[last]) @ inward))
-                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed
+                closing = _sightings_close_in(path, pre, rail, g, cfg)
+                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed and closing
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
                     # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
                     # ball that had lain at rest (0.2 s or more; a rattle's short stalls between jaws are not): no
@@ -1850,7 +1869,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # stopped its approach, unless another ball did. From 2 cm/s in, as any contact: a grazing
                 # arrival leaves at a few mm/s (ho8 break-14.1-180: 3.7 cm/s in, 0.8 cm/s out, missed at 4 cm/s)
                 deadened = (v_in >= cfg.moving_speed / 2 and v_out > -0.25 * v_in and dist[0] <= R + cfg.frozen_gap
-                            and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt))
+                            and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt)
+                            and closing)
                 if v_in < cfg.moving_speed / 2 or (v_out < cfg.moving_speed / 4 and not deadened):
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
