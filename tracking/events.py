@@ -121,6 +121,13 @@ class EventConfig:
             placing over the hole and the jaw model's error decide; the simulator's balls dropped clean there (dev
             ho15, all four grids: every such glance false). Side pockets only (``_heads_into_middle``).
         jaw_middle: see ``jaw_heading``.
+        jaw_bias: a pocketed ball's line carried on from a last sighting within a pocket's capture radius and a
+            ball's radius of its centre meets a jaw (``_jaw_glances``) only where it still does from a start this
+            much (m) nearer that centre (``_reached_jaws``): the detector places a ball there 2.4-3.9 mm short
+            of the pocket (dev medians), so a touch that move undoes is the detector's, not the ball's.
+        jaw_along: a pocketed ball's seen line that comes within ``jaw_slack`` of a jaw's straight face running
+            within this many degrees of parallel to it touched nothing there (``_along_face``): no speed into the
+            face for it to turn; a few degrees is what a line fitted over a few cm of sightings is good to.
         mouth_keep: a pocketed ball's last piece is judged for side-pocket jaws on its sightings before its disc
             reached over the pocket's opening (``_off_the_opening``) only where at least this many are left.
         in_jump: a piece that starts this much (m) farther from a cushion than the piece a frame before it, carried
@@ -153,6 +160,8 @@ class EventConfig:
     fall_reach: float = 0.001
     fall_speed: float = 0.5
     jaw_inside: float = 0.006
+    jaw_bias: float = 0.003
+    jaw_along: float = 10.0
     flown_out: float = 0.07
     blur_run: float = 0.17
     chord_move: float = 0.010
@@ -1778,6 +1787,24 @@ def _seen_depth(g: TableGeometry, path: BallPath, rail: str, t: float, dt: float
     return float(_rail_dist(g, path.xy_obs[near])[rail].min()) if np.any(near) else -np.inf
 
 
+def _sightings_close_in(path: BallPath, pre: Piece, rail: str, g: TableGeometry, cfg: EventConfig) -> bool:
+    """Whether the sightings of ``pre`` (the piece before a kink at ``rail``), over its last ``hug_span`` s, close on
+    that rail's nose at ``moving_speed`` / 2 or faster (a straight line's slope), where there are 4 or more of them;
+    with fewer, the piece's own end speed is all there is (True). A contact that took the whole rebound off the
+    ball (``deadened``: it leaves along the cushion) or a jaw that turned it back off its rail in a mouth (the
+    change of speed off the rail) is only as good as the approach it stopped, and a quadratic bent by the
+    detector's scatter can end heading into the cushion where its sightings never came closer (ho16 break-9-260's
+    2, 60/1080p: off the right jaw into foot-right at 0.22 m/s, 26 mm off the right nose; its piece, nine
+    sightings 26-35 mm off over 0.13 s with a four-frame stall, ends at 8.1 cm/s into the rail, the sightings'
+    line at none, and the next piece leaves at 0.8 cm/s: a jaw turn of 8.9 cm/s in the mouth, read as a second
+    right contact)."""
+    ts, xs = _seen(path)
+    sel = (ts >= max(pre.t0, pre.t1 - cfg.hug_span) - 1e-9) & (ts <= pre.t1 + 1e-9)
+    if int(np.sum(sel)) < 4:
+        return True
+    return -float(_line_velocity(ts[sel], xs[sel]) @ _INWARD[rail]) >= cfg.moving_speed / 2
+
+
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
               cfg: EventConfig) -> list[ShotEvent]:
     g = ctx.geometry
@@ -1830,7 +1857,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     last = (ts_in >= pre.t1 - cfg.hug_span) & (ts_in <= pre.t1 + 1e-9)
                     if int(np.sum(last)) >= 6:
                         v_in = max(v_in, -float(_line_velocity(ts_in[last], xs_in[last]) @ inward))
-                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed
+                closing = _sightings_close_in(path, pre, rail, g, cfg)
+                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed and closing
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
                     # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
                     # ball that had lain at rest (0.2 s or more; a rattle's short stalls between jaws are not): no
@@ -1850,7 +1878,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # stopped its approach, unless another ball did. From 2 cm/s in, as any contact: a grazing
                 # arrival leaves at a few mm/s (ho8 break-14.1-180: 3.7 cm/s in, 0.8 cm/s out, missed at 4 cm/s)
                 deadened = (v_in >= cfg.moving_speed / 2 and v_out > -0.25 * v_in and dist[0] <= R + cfg.frozen_gap
-                            and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt))
+                            and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt)
+                            and closing)
                 if v_in < cfg.moving_speed / 2 or (v_out < cfg.moving_speed / 4 and not deadened):
                     continue
                 # off a jaw and into the pocket: a real cushion contact, but a short look at it
@@ -2418,6 +2447,7 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
     gaps_carried = _jaw_gaps(g, pk, xs_on)
+    reached = _reached_jaws(g, pk, ts, xs, speed, cfg)
     if _heads_into_middle(last, pk, cfg) and \
             min(float(gap.min()) for _, gap in [*gaps_seen, *gaps_carried]) >= -cfg.jaw_slack:
         return []  # a graze or a clean pass, heading into the mouth's middle: taken as clean
@@ -2434,13 +2464,63 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
             # scratch-7 has 3 after; toy dev mid-11, a ball rolling along the rail past the jaw's tip into
             # head-right, 6)
             t_hit = float(ts_seen[near[0]])
-            if near[0] > 0 and int(np.sum((t_obs > t_hit) & (t_obs <= tl + 1e-9))) <= 3:
+            if near[0] > 0 and int(np.sum((t_obs > t_hit) & (t_obs <= tl + 1e-9))) <= 3 and \
+                    not _along_face(g, pk, rail, last, float(ts_seen[int(np.argmin(gap_s))]), cfg):
                 seen.append((t_hit, rail))
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
-        if len(hit):
+        if len(hit) and rail in reached:
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
+
+
+def _along_face(g: TableGeometry, pk: Pocket, rail: str, piece: Piece, t: float, cfg: EventConfig) -> bool:
+    """Whether ``piece`` at ``t`` (its closest approach to ``rail``'s jaw of ``pk``) lies nearer that jaw's straight
+    face than its round tip and runs within ``jaw_along`` degrees of parallel to the face: a ball running along a
+    jaw's face has next to none of its speed into it, so the jaw cannot turn it, and a line within ``jaw_slack`` of
+    the face there passes a mm or two clear as often as it touches (ho16 scratch-260's 9 into head-left at 1.6 m/s:
+    its seen line 0.1-0.9 mm off the left jaw's face, 0.7 and 3.5 degrees off parallel, seen twice more going on
+    along it; the truth 2.7 mm clear. The true glances on the seen line on dev ho15/ho16 meet their jaw at 48-81
+    degrees)."""
+    p, v = piece.pos(t), piece.vel(t)
+    speed = float(np.hypot(*v))
+    for r, tip, tr, a, b in _jaws(g, pk):
+        if r != rail or speed < 1e-9:
+            continue
+        ab = b - a
+        s = float(np.clip(((p - a) @ ab) / float(ab @ ab), 0.0, 1.0))
+        if float(np.linalg.norm(p - (a + s * ab))) > float(np.linalg.norm(p - tip)) - tr:
+            return False  # nearer the tip, whose normal turns with the point of contact
+        u = ab / float(np.linalg.norm(ab))
+        return abs(float(v[0] * u[1] - v[1] * u[0])) / speed <= float(np.sin(np.radians(cfg.jaw_along)))
+    return False
+
+
+def _reached_jaws(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, speed: float,
+                  cfg: EventConfig) -> set[str]:
+    """The rails of ``pk``'s jaws that a pocketed ball's carried line ``xs`` (at times ``ts``, from its last
+    sighting at ``speed``) still meets, within the reach ``_jaw_glances`` gives it, once that start is moved
+    ``jaw_bias`` toward the pocket's centre, where it lies within the capture radius and a ball's radius of that
+    centre. There the detector places a ball short of the pocket (part of its disc over the dark hole is lost):
+    on dev ho15/ho16, sightings of pocketed balls in the last 0.3 s before their drop, 60-80 mm from a corner's
+    centre, lie 2.4 mm short of the truth toward it (median; a quarter 3.4 mm or more), under 60 mm 3.9 mm, and
+    a side pocket's alike (3.2 mm at 60-80 mm); at 100 mm and more the median is within 1 mm. A line carried from
+    such a start meets a jaw by the detector's placing alone where the move undoes the touch (ho16 break-9-260's
+    2, 60/1080p: off the right jaw into foot-right at 0.17 m/s, lost 65 mm from its centre and seen 4.4 mm short
+    of the truth, 29.9 mm off the right nose where the truth ran 25.8 mm off; the line carried on met the foot jaw
+    3 mm before its capture-circle reach ended, the truth dropped 6.7 mm clear of it). Elsewhere, or with
+    ``jaw_bias`` 0, every jaw the line itself meets."""
+    c = np.asarray(pk.centre)
+    to_c = c - xs[0]
+    dist = float(np.hypot(*to_c))
+    if cfg.jaw_bias <= 0.0 or dist >= pk.capture_radius + g.ball_radius or dist < 1e-9:
+        return {j[0] for j in _jaws(g, pk)}
+    xs = xs + cfg.jaw_bias * to_c / dist
+    c_fall, r_fall = _fall_circle(g, pk)
+    t_end = _entry(ts, xs, c, pk.capture_radius) + cfg.jaw_reach
+    if speed >= cfg.fall_speed:
+        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    return {rail for rail, gap in _jaw_gaps(g, pk, xs[ts <= t_end + 1e-9]) if np.any(gap <= 0.0)}
 
 
 def _off_the_opening(path: BallPath, last: Piece, pk: Pocket, g: TableGeometry, cfg: EventConfig) -> Piece:
