@@ -1259,6 +1259,50 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
     return out
 
 
+def _jaw_in_gap(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
+                cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A pocket jaw touched between two sightings in its mouth, up to three frames unseen between: the V
+    across the gap that ``_nose_in_gap`` looks for at a nose line, against the jaw models (``_jaws``), which a
+    nose line there does not follow (they angle off it into the pocket). The move into the first sighting (from
+    the one a frame before), carried on, and the move out of the second (to the one a frame after), carried back,
+    both meet the same jaw inside the gap and within a frame of each other (each move is one frame's, its speed
+    off by a fifth at 60 fps from a mm of detector noise): the contact, timed between the two (ho15 break-8-250's
+    6, a rattle right, foot, right jaw into foot-right at 0.7 m/s: in 22 mm and out 16 mm off the right jaw at
+    60/720p, 3 frames unseen between, meeting it at 3.4472 and 3.4351 (truth 3.4508); 10 and 8 mm off at 30/720p,
+    none unseen, 3.4483 and 3.4472). Both sightings at least ``frozen_gap`` off the jaw, each move closing on it
+    (or leaving it) at twice ``moving_speed``: a ball rolling along a rail past a jaw's tip is seen within a mm or
+    two of it, its moves grazing it (dev ho16 rails-260's 2 past side-left's tip at 60/1080p: 0.2 and -1.1 mm off,
+    closing at 0.13 and 0.03 m/s). Not where a collision of the ball falls in the four sightings' span."""
+    ts, xs = _seen(path)
+    out: list[tuple[float, int, str, float]] = []
+    for i in range(1, len(ts) - 2):
+        t0, t1, t2, t3 = ts[i - 1:i + 3]
+        if t1 - t0 > 1.5 * dt or t3 - t2 > 1.5 * dt or t2 - t1 > 4.5 * dt:
+            continue
+        if not (_in_mouth(g, xs[i], 0.0) and _in_mouth(g, xs[i + 1], 0.0)):
+            continue
+        if _hit_times(collisions, b, t0 - 0.5 * dt, t3 + 0.5 * dt):
+            continue
+        v1, v2 = (xs[i] - xs[i - 1]) / (t1 - t0), (xs[i + 2] - xs[i + 1]) / (t3 - t2)
+        if min(float(np.linalg.norm(v1)), float(np.linalg.norm(v2))) < 2 * cfg.moving_speed:
+            continue
+        pk = g.nearest_pocket(*(0.5 * (xs[i] + xs[i + 1])))
+        tt = np.linspace(t1, t2, 200)
+        gaps_in = _jaw_gaps(g, pk, xs[i] + v1 * (tt - t1)[:, None])
+        gaps_out = _jaw_gaps(g, pk, xs[i + 1] + v2 * (tt - t2)[:, None])
+        for (rail, g_in), (_, g_out) in zip(gaps_in, gaps_out, strict=True):
+            if min(float(g_in[0]), float(g_out[-1])) < cfg.frozen_gap:
+                continue  # seen at the jaw already (rolling along its rail past the tip): no V to see
+            hit_in, hit_out = np.flatnonzero(g_in <= 0.0), np.flatnonzero(g_out <= 0.0)
+            if not len(hit_in) or not len(hit_out):
+                continue
+            t_a, t_b = float(tt[hit_in[0]]), float(tt[hit_out[-1]])
+            closing = min(float(g_in[0]) / max(t_a - t1, 1e-9), float(g_out[-1]) / max(t2 - t_b, 1e-9))
+            if abs(t_a - t_b) <= dt and closing >= 2 * cfg.moving_speed:
+                out.append((0.5 * (t_a + t_b), b, rail, 0.6))
+    return out
+
+
 def _short_piece_gap(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
                      g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """A fast bounce between two consecutive sightings where a piece beside them has only one or two sightings
@@ -1981,6 +2025,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         # before it; missed. Only here: where the kink rule found it, its timing is the better)
         for item in (_gap_bounce(b, path, collisions, g, dt, cfg)
                      + _short_piece_gap(b, path, paths, collisions, g, dt, cfg)
+                     + _jaw_in_gap(b, path, collisions, g, dt, cfg)
                      + _hidden_bounce(b, path, paths, collisions, g, dt, cfg)
                      + _bounce_after_hit(b, path, collisions, g, dt, cfg, 0.25 * dt)
                      + [k for k in loose if k[1] == b]):
@@ -2066,7 +2111,10 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
     ``frozen_gap`` of the nose line (and not ``over_rail`` past it), having closed on it by more than 1 cm over its
     way in (its last piece, or the one before the resting pieces a stop too slow for ``_cushions`` split off); the
     touch is timed on a straight line through its last sightings on the way in (0.25 s), 2 mm inside where it
-    rests (as ``_cushions`` times a stop against a cushion). Not where its way in stops it of itself more than
+    rests (as ``_cushions`` times a stop against a cushion), and no later than it is first seen nearest the
+    cushion, as it is when it touches (ho15 break-8-250's 14, 60/720p: in at 2 cm/s, seen 28.4 mm off the nose
+    line 4 ms before the touch and resting 28.5 mm off, 1.4 mm nearer than it rests; 2 mm inside that the line
+    reached 50 ms after the touch). Not where its way in stops it of itself more than
     half ``frozen_gap`` short of touching (``_stops_short``)."""
     g = ctx.geometry
     R = g.ball_radius
@@ -2111,6 +2159,8 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
             if _stops_short(t[coming], d_all[coming], ta, R + cfg.frozen_gap / 2):
                 continue
             t_touch = ta + float(np.clip((d_rest - 0.002 - icpt) / slope, 0.0, 0.5))
+            # a ball that crept in is nearest the cushion when it touches: no later than first seen nearest
+            t_touch = min(t_touch, float(t[int(np.argmin(d_all))]))
             out.append(ShotEvent(t=t_touch, type="cushion", ball=b, rail=rail, confidence=0.6))
     return out
 
