@@ -133,7 +133,6 @@ def test_a_ball_kicked_near_a_pocket_and_gone_for_good_dropped_there() -> None:
                 assert drops[0].confidence is not None and drops[0].confidence <= 0.45
 
 
-
 def test_a_ball_kicked_near_a_pocket_by_a_hitter_stunned_at_the_contact_is_off_the_table() -> None:
     # the same kick 19 degrees off side-left's centre, but the hitter stuns nearly dead at the contact (0.3 m/s on)
     # and is seen there a frame on: that sighting pins the line of centres to 7-18 degrees, the line meets the left
