@@ -619,6 +619,48 @@ def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig)
     return t_off, held
 
 
+_OFF_AHEAD = 8  # frames: an early kink's ball is seen leaving its place this long after it at most
+
+
+def _late_set_off(path: BallPath, pre: Piece, post: Piece, tk: float, dt: float,
+                  cfg: EventConfig) -> tuple[float, Piece] | None:
+    """When a resting ball really left its place, and its place, for a kink at ``tk`` fitted *before* it left: a
+    ball struck softly starts at a few cm/s, under the tracker's piece tolerance, so its moving piece is fitted as a
+    ramp from rest (speed at most ``moving_speed`` just after the kink) and may start on a stray sighting frames
+    before the blow. Held-out ho19x soft-293, 60/720p: the cue ball at 0.13 m/s met the 14 at 4.022 s; one sighting
+    of the 14 1.1 mm off its place at 3.967 s (the cue ball's blob beside it) began the 14's ramp there, 3 frames
+    before the cue ball was within 2R of it, and the contact was not looked for that far from the kink. Its place
+    is the median of the resting piece's last 15 sightings (at least 5); it left between the last sighting within
+    ``still`` of it (``_OFF_STILL``, or 2.5 median deviations) and the first of a run of at least two sightings up
+    to ``_OFF_AHEAD`` frames after ``tk``, each farther off, that ends at least twice ``still`` off and half of it
+    farther than it started (``_set_off``'s rule, forward). None when it left at the kink (within half a frame) or
+    the ramp is not slow."""
+    if not _resting(pre, tk, cfg) or _speed_after(pre, post, tk, dt) > cfg.moving_speed:
+        return None
+    ts, xs = _seen(path)
+    base = (ts >= pre.t0 - 1e-9) & (ts < tk - 0.5 * dt)
+    if int(np.count_nonzero(base)) < 5:
+        return None
+    spot = np.median(xs[base][-15:], axis=0)
+    still = max(_OFF_STILL, 2.5 * float(np.median(np.linalg.norm(xs[base][-15:] - spot, axis=1))))
+    tail = np.flatnonzero((ts > tk - 0.5 * dt) & (ts <= tk + _OFF_AHEAD * dt + 1e-9))
+    if len(tail) < 3:
+        return None
+    off = np.linalg.norm(xs[tail] - spot, axis=1)
+    for k in range(1, len(off) - 1):
+        if off[k - 1] > still or np.any(off[k:] <= still):
+            continue
+        if off[-1] < 2 * still or off[-1] < off[k] + 0.5 * still:
+            return None
+        t_off = 0.5 * float(ts[tail[k - 1]] + ts[tail[k]])
+        if t_off <= tk + 0.5 * dt:
+            return None
+        held = _Held(pre.i0, pre.i1, pre.t0, float(ts[tail[k - 1]]), pre.t0, (float(spot[0]), 0.0, 0.0),
+                     (float(spot[1]), 0.0, 0.0), pre.n, pre.rms)
+        return t_off, held
+    return None
+
+
 def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float, Piece, Piece]]],
                    set_offs: dict[int, list[tuple[float, Piece]]], moving: list[tuple[float, int, int, float]],
                    ctx: ShotContext, cfg: EventConfig) -> None:
@@ -630,14 +672,19 @@ def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float
     time to 2 after the late kink moves to the new time, unless one is within a frame of it or has a kink in both
     balls (0.95). Held-out ho11 30/720p: the cue ball creeping into the 13 (kink +113 ms), the 3 into the 7 by a
     cushion (+112 ms), the 11 into the 15 (the 15 off at 1 mm a frame, its kink +170 ms, given to the cue ball by
-    the fallback); the cue ball leaving rest is the strike and is left alone."""
+    the fallback); the cue ball leaving rest is the strike and is left alone. A kink fitted before the ball left
+    (``_late_set_off``: a soft blow's slow ramp) is timed the same way, at its later set-off."""
     R, dt = ctx.geometry.ball_radius, ctx.frame_dt
     for a in sorted(paths):
         if a == CUE:
             continue
-        for (tk, _, _), (t_off, held) in zip(kinks[a], set_offs[a], strict=True):
-            if t_off >= tk:
-                continue
+        offs = []
+        for (tk, pre, post), (t_off, held) in zip(kinks[a], set_offs[a], strict=True):
+            if t_off < tk:
+                offs.append((tk, t_off, held))
+            elif (late := _late_set_off(paths[a], _held(pre, cfg, paths[a], tk, dt), post, tk, dt, cfg)):
+                offs.append((tk, *late))
+        for tk, t_off, held in offs:
             spot = held.pos(t_off)
             ts = np.linspace(t_off - 2 * dt, t_off + dt, 181)  # 2 frames before to 1 after, 60 steps a frame
             best: tuple[float, int, float] | None = None
@@ -656,7 +703,8 @@ def _slow_set_offs(paths: dict[int, BallPath], kinks: dict[int, list[tuple[float
                 continue
             tc, b, gap = best
             pair = (min(a, b), max(a, b))
-            same = [j for j, m in enumerate(moving) if m[1:3] == pair and min(tc, t_off) - 3 * dt <= m[0] <= tk + 2 * dt]
+            same = [j for j, m in enumerate(moving)
+                    if m[1:3] == pair and min(tc, t_off, tk) - 3 * dt <= m[0] <= max(tk, t_off) + 2 * dt]
             if any(abs(moving[j][0] - tc) <= dt or moving[j][3] >= 0.95 for j in same):
                 continue  # timed here already, or on a kink in both balls
             # as ``_collisions`` rates a contact whose struck ball has no kink there (0.95 - 0.15), less 0.4 per

@@ -716,8 +716,13 @@ class BallTracker:
                 # corner; seen at the end, its pocket was not called (real 2019 clip 6, once its shot no longer
                 # ended while the cue ball still rolled off a cushion)
                 gate = min(self.cfg.gate + 3 * sigma, gate)
-            if tr.hidden and tr.xy:
-                # a hidden ball at rest is where it was last seen
+            if tr.hidden and tr.xy and (tr.ball is not None or tr.rested or self._rests_at_last(tr)):
+                # a hidden ball at rest is where it was last seen; not a track that never rested, holds no name
+                # and was moving when last seen (a hand, a cue's butt over the table): it is not known to be a
+                # ball, nor to be at rest. Left in, such a track, lost 1 s before where the player's hand had
+                # left the table, took the cue ball 1.5 cm from that sighting as the ball came off the head rail
+                # (its own track 5 cm away, a frame after the bounce); it kept the cue ball and its name, and the
+                # hand's path became the cue ball's: no strike, no first contact (ho19x bank-292, 60/720p)
                 last = np.asarray(tr.xy[-1])
                 d_last = _path_distance(obs, dets, last)
             else:
