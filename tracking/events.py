@@ -2958,6 +2958,23 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
             # straight from P0: nothing hit while hidden, unless it is first seen touching a ball it drove off
             # (strike and contact in one frame interval; a full hit with follow leaves the line unbent)
             return (tk, _touch_on_arrival(paths, p0, max(min(tk, t1), t0), t1, ctx, cfg))
+        # carried back, the cue ball's path cannot run through a ball resting there: where it would enter one
+        # (1 cm deep), it had just left that ball, its last contact before it was seen, whichever way the ball went
+        # on (hit at once by others: a break's 1, kissed back by the 2 and the 4, leaves at 120 deg to the line of
+        # centres). Ho19 break-9-290, 30/1080p: the cue ball unseen from the strike to its rebound off the 1, its
+        # rebound line carried back ran through the 1 and the 2 and met the 4 at 2R at 0 deg: first contact 4
+        blocked, blocker = -1, None
+        for b, path in paths.items():
+            if b == CUE or path.t_first > t0 or path.t_last < t1 or not _resting(path.piece_at(t0), t0, cfg):
+                continue
+            deep = np.flatnonzero(np.linalg.norm(back - path.piece_at(t0).pos(t0), axis=1) < 2 * R - 0.01)
+            if len(deep) and int(deep[-1]) > blocked:
+                blocked, blocker = int(deep[-1]), b
+        if blocker is not None and any(t0 - dt <= tb <= t1 + dt for tb, _, _ in _kinks(paths[blocker])):
+            spot = paths[blocker].piece_at(t0).pos(t0)
+            i = blocked + int(np.argmax(np.linalg.norm(back[blocked:] - spot, axis=1) >= 2 * R))
+            tc = float(ts[i])
+            return (min(t0 + dt / 2, tc), ShotEvent(t=tc, type="collision", balls=(CUE, blocker), confidence=0.5))
         best: tuple[float, int, float] | None = None
         for b, path in paths.items():
             if b == CUE:
@@ -2978,6 +2995,7 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
                     continue
                 d = np.linalg.norm(back - rest, axis=1)
                 near = np.flatnonzero(np.abs(d - 2 * R) < 0.01)
+                near = near[near > blocked]  # not behind a ball the way back runs through
                 if not len(near):
                     continue
                 v = b_post.vel(b_post.t0)
