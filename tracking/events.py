@@ -3002,8 +3002,8 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
                 if float(np.hypot(*v)) <= cfg.moving_speed:
                     continue
                 u = v / float(np.hypot(*v))
-                for i in near:
-                    n = (rest - back[i]) / max(float(d[i]), 1e-9)
+                for k in near.tolist():
+                    n = (rest - back[k]) / max(float(d[k]), 1e-9)
                     ang = float(np.degrees(np.arccos(np.clip(u @ n, -1, 1))))
                     if ang < 25 and (best is None or ang < best[2]):
                         best = (tb, b, ang)
