@@ -1158,13 +1158,12 @@ def _seen_within_reach(g: TableGeometry, path: BallPath, rail: str, tc: float, s
     either side of the track) carried a frame back can reach a cushion 40 mm off the ball (ho16 break-9-260's 2 at
     60/720p, heading into the right cushion at 0.3 m/s, seen 39-48 mm off its nose: a false right contact from
     ``_corner_pair``, 0.21 s before its touch). True where the sightings are unknown."""
-    if path.t_obs is None or path.xy_obs is None:
-        return True
-    near = (np.abs(path.t_obs - tc) <= 1.0 * dt + 1e-9) & ~np.isnan(path.xy_obs[:, 0])
+    ts, xs = _seen(path)
+    near = np.abs(ts - tc) <= dt + 1e-9
     if not np.any(near):
         return True
     reach = g.ball_radius + cfg.rail_tolerance + speed * dt
-    return bool(np.any(_rail_dist(g, path.xy_obs[near])[rail] <= reach))
+    return bool(np.any(_rail_dist(g, xs[near])[rail] <= reach))
 
 
 def _corner_rails(g: TableGeometry, p: np.ndarray) -> list[str]:
@@ -1886,10 +1885,9 @@ def _seen_depth(g: TableGeometry, path: BallPath, rail: str, t: float, dt: float
     right cushion by the foot-right mouth at 0.2 m/s, seen at most 2.6 mm past its nose line: the kink 8.3 mm past
     it, 56 ms after the contact). ``_cushions`` times such a kink at the turn only where a sighting lies 3 mm past
     the nose line too; else where the earlier piece reaches the nose line, or the depth it was seen at."""
-    if path.t_obs is None or path.xy_obs is None:
-        return -np.inf
-    near = (np.abs(path.t_obs - t) <= 2.0 * dt) & ~np.isnan(path.xy_obs[:, 0])
-    return float(_rail_dist(g, path.xy_obs[near])[rail].min()) if np.any(near) else -np.inf
+    ts, xs = _seen(path)
+    near = np.abs(ts - t) <= 2.0 * dt
+    return float(_rail_dist(g, xs[near])[rail].min()) if np.any(near) else -np.inf
 
 
 def _sightings_close_in(path: BallPath, pre: Piece, rail: str, g: TableGeometry, cfg: EventConfig) -> bool:
@@ -1903,11 +1901,18 @@ def _sightings_close_in(path: BallPath, pre: Piece, rail: str, g: TableGeometry,
     sightings 26-35 mm off over 0.13 s with a four-frame stall, ends at 8.1 cm/s into the rail, the sightings'
     line at none, and the next piece leaves at 0.8 cm/s: a jaw turn of 8.9 cm/s in the mouth, read as a second
     right contact)."""
+    n, v_line = _seen_approach(path, pre, rail, cfg)
+    return n < 4 or v_line >= cfg.moving_speed / 2
+
+
+def _seen_approach(path: BallPath, pre: Piece, rail: str, cfg: EventConfig) -> tuple[int, float]:
+    """How many sightings ``pre`` has over its last ``hug_span`` s, and how fast a straight line through them closes
+    on ``rail``'s nose (0 with fewer than two): the approach its sightings show, which a quadratic bent by a faster
+    start or by the detector's scatter can misstate at its end."""
     ts, xs = _seen(path)
     sel = (ts >= max(pre.t0, pre.t1 - cfg.hug_span) - 1e-9) & (ts <= pre.t1 + 1e-9)
-    if int(np.sum(sel)) < 4:
-        return True
-    return -float(_line_velocity(ts[sel], xs[sel]) @ _INWARD[rail]) >= cfg.moving_speed / 2
+    n = int(np.sum(sel))
+    return n, (-float(_line_velocity(ts[sel], xs[sel]) @ _INWARD[rail]) if n >= 2 else 0.0)
 
 
 def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
@@ -1958,10 +1963,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     # a long piece's quadratic, bent by its faster start, can end slower into the cushion than its
                     # last sightings came (ho15 nine-ball-rack-115's 1 along the head rail at 30/720p: the piece
                     # ends at 1.7 cm/s in, its sightings over the last hug_span, 0.3 s, close at 2.2)
-                    ts_in, xs_in = _seen(path)
-                    last = (ts_in >= pre.t1 - cfg.hug_span) & (ts_in <= pre.t1 + 1e-9)
-                    if int(np.sum(last)) >= 6:
-                        v_in = max(v_in, -float(_line_velocity(ts_in[last], xs_in[last]) @ inward))
+                    n_in, v_line = _seen_approach(path, pre, rail, cfg)
+                    if n_in >= 6:
+                        v_in = max(v_in, v_line)
                 closing = _sightings_close_in(path, pre, rail, g, cfg)
                 if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed and closing
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
@@ -2420,10 +2424,10 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
                                 max_reach=cfg.struck_reach / max(dt, _REF_DT), never_seen=never_seen)
         if event is None:
             return None
-        # no flight over a rail when a pocket lies within 20 degrees of its line: the line of centres of a hitter
-        # not seen at the contact is that uncertain (a centimetre off across the two balls is 10 degrees), and the
-        # ball may have dropped there (real 2019 clip 3, 25 fps: the 2 into head-right, 13 degrees off the line)
-        # (or within the narrower spread ``_line_pinned`` allows where the hitter is seen at the contact just after)
+        # no flight over a rail when a pocket lies within ``line_spread`` (20 degrees) of its line: the line of
+        # centres of a hitter not seen at the contact is that uncertain (a centimetre off across the two balls is 10
+        # degrees), and the ball may have dropped there (real 2019 clip 3, 25 fps: the 2 into head-right, 13 degrees
+        # off the line); within the narrower spread ``_line_pinned`` allows where the hitter is seen just after
         to_pk = np.asarray([pk.centre for pk in ctx.geometry.pockets]) - p_b
         spread = min(cfg.line_spread, _line_pinned(paths[other], p_b, piece.t1, dt, ctx.geometry.ball_radius, cfg))
         if event.type == "off_table" and \
@@ -2462,8 +2466,7 @@ def _line_pinned(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, dt: floa
 
 
 def _pocket_near_line(b: int, p_b: np.ndarray, n: np.ndarray, speed: float, t_hit: float, t_last: float,
-                      to_pk: np.ndarray, ctx: ShotContext, cfg: EventConfig,
-                      spread: float = 20.0) -> ShotEvent | None:
+                      to_pk: np.ndarray, ctx: ShotContext, cfg: EventConfig, spread: float) -> ShotEvent | None:
     """The pocket a struck ball never seen again dropped in, when its kicked line runs over a rail but passes
     within ``spread`` degrees (``line_spread``, or what ``_line_pinned`` allows) of a pocket it had the speed to
     reach: that line, from a hitter unseen at the contact, is that uncertain, and the ball is on the table nowhere
