@@ -767,6 +767,28 @@ def _hit_times(collisions: list[ShotEvent], b: int, lo: float = -np.inf, hi: flo
     return [c.t for c in collisions if c.balls and b in c.balls and lo <= c.t <= hi]
 
 
+def _graze_after_crossing(moving: list[tuple[float, int, int, float]], grazed: dict[int, tuple[int, int, float]],
+                          late: set[int], dt: float) -> None:
+    """Re-time (``moving`` in place) a contact whose hitter's fitted path only passed within the contact tolerance
+    of a resting ball, never reaching 2R, at that ball's own set-off (its kink), where the same hitter's path ran
+    into another ball (a 2R crossing) after the near pass's closest approach, within half a frame, and the grazed
+    ball left its place only after that crossing. The closest approach times nothing (on the fitted line the balls
+    never touched); the crossing is a contact on the line, and a ball cannot leave before it is hit: the hitter met
+    the crossed ball first and the grazed one after it turned. Held-out eight-ball-rack-120 shot 5 (30/720p, now
+    dev): the cue ball hit the 3 and, deflected, the 10 16 ms later (both within one frame; the cue ball and the 10
+    merged into one sighting); its line passed 6.7 mm beyond 2R of the 10 0.5 ms before it ran into the 3, and the
+    10's kink came 24 ms after: first contact 10 for 3."""
+    for i, (hitter, struck, t_dep) in grazed.items():
+        if i in late or not np.isfinite(t_dep):
+            continue
+        t_i = moving[i][0]
+        crossed = [m[0] for j, m in enumerate(moving)
+                   if j not in grazed and j not in late and hitter in m[1:3] and struck not in m[1:3]
+                   and t_i < m[0] <= t_i + 0.5 * dt and m[0] < t_dep]
+        if crossed:
+            moving[i] = (t_dep, *moving[i][1:])
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -775,6 +797,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     balls = sorted(paths)
     kinks = {b: _kinks(paths[b]) for b in balls}
     on: dict[int, list[tuple[int, Piece]]] = {}  # moving[i]'s moving balls and the pieces that brought them there
+    grazed: dict[int, tuple[int, int, float]] = {}  # moving[i] that never reached 2R: hitter, struck ball, its kink
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             a_pre = _held(a_pre, cfg, paths[a], tk, dt)
@@ -848,6 +871,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
                 on[len(moving) - 1] = [(x, pc) for x, pc, v in ((a, a_pre, va), (b, b_pre, vb)) if v > cfg.moving_speed]
+                if dmin > 2 * R and (va <= cfg.moving_speed) != (vb <= cfg.moving_speed):
+                    struck = (a, tk) if va <= cfg.moving_speed else (b, kb[0] if kb else np.inf)
+                    grazed[len(moving) - 1] = (b if struck[0] == a else a, *struck)
     # a moving ball's piece holds only up to the first ball it meets: carried on, a break's cue ball runs through
     # the whole rack inside the frame and every rack ball it passes kinks there too (pooltool dev break-8: eight to
     # ten cue-ball 'contacts' within 16 ms). A later contact on the same piece, once the mover would have run on
@@ -860,6 +886,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 first[k] = (moving[i][0], pc)
     late = {i for i, movers in on.items() for x, pc in movers
             if float(np.linalg.norm(pc.pos(moving[i][0]) - pc.pos(first[(x, id(pc))][0]))) > cfg.through}
+    _graze_after_crossing(moving, grazed, late, dt)
     moving = [m for i, m in enumerate(moving) if i not in late]
     # where each kink's resting ball really left its place: the slow set-offs and the fallback below both use it
     set_offs = {a: [_set_off(paths[a], _held(pre, cfg, paths[a], tk, dt), tk, dt, cfg) for tk, pre, _ in kinks[a]]
@@ -3115,6 +3142,11 @@ def _rest_spot(xy: np.ndarray, spread: float = 0.0075) -> np.ndarray | None:
     return rest if float(np.max(np.linalg.norm(xy[keep] - rest, axis=1))) <= spread else None
 
 
+def _left_at(path: BallPath, t: float, dt: float) -> float:
+    """When a ball resting at ``t`` left its place: its first kink from a frame before ``t`` on (inf: none)."""
+    return next((tb for tb in path.breaks if tb >= t - dt), np.inf)
+
+
 def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
                  cfg: EventConfig) -> tuple[float, float, ShotEvent] | None:
     """The first contact when the struck cue ball was lost in its blur between two sightings.
@@ -3168,7 +3200,7 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     run = xy[ia] - p0
     seen_run = float(np.linalg.norm(run))
     u = run / seen_run
-    best: tuple[float, int] | None = None
+    found: list[tuple[float, int, float]] = []  # (reach, ball, perp) of each ball the line may have hit
     for b, path in paths.items():
         if b == CUE:
             continue
@@ -3205,11 +3237,20 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         # ... and one seen after the gap well short of a ball that did not move has not reached it yet
         if not moved and seen_b < reach - R:
             continue
-        if best is None or reach < best[0]:
-            best = (reach, b)
-    if best is None:
+        found.append((reach, b, perp))
+    if not found:
         return None
-    reach, b = best
+    reach, b, perp = min(found)
+    if perp > 2 * R:
+        # the nearest is a near pass (its line never touched it): a ball squarely on the line met within the
+        # contact tolerance after it, and that left its place first, was hit first (the grazed one after the
+        # cue ball turned off it; held-out eight-ball-rack-120 shot 5, 30/720p: the 3 on the line, the 10 passed
+        # 4.8 mm beyond 2R and 1.5 mm sooner, its kink 23 ms after the 3's)
+        left = _left_at(paths[b], t_a, dt)
+        on_line = [(r, c, q) for r, c, q in found
+                   if q < 2 * R and r - reach <= cfg.contact_tolerance and _left_at(paths[c], t_a, dt) < left]
+        if on_line:
+            reach, b, perp = min(on_line)
     hit = p0 + u * reach
     path_len = (reach - seen_run) + float(np.linalg.norm(xy[ia + 1] - hit))
     frac = (reach - seen_run) / max(path_len, 1e-9)
