@@ -2896,6 +2896,12 @@ def _straddled_kick(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, t: fl
     pos = xs[j] + u * max(reach, 0.0) if perp < 2 * radius else xs[j]
     n = p_b - pos
     n = n / max(float(np.linalg.norm(n)), 1e-9)
+    if float(vel @ n) <= 0.0:
+        # an "approach" that runs away from the ball it hits is none: the later sighting is a fragment of the
+        # hitter's blur behind where it started (ho21 jump-300, 60/1080p: the cue ball's streak split in two at its
+        # first moving frame, the rear blob 1.4 cm behind its resting spot was taken, the kick came out at -0.44
+        # m/s and the 5, flown off the right rail, was left on the table); ``_kick`` judges the chord instead
+        return None
     return n, float(vel @ n)
 
 
