@@ -2642,9 +2642,28 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
                 seen.append((t_hit, rail))
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
-        if len(hit) and rail in reached:
+        if len(hit) and rail in reached and \
+                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
+
+
+def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig) -> float:
+    """How far sideways the carried line of a last piece that is one sighting (``last.n == 1``: its direction the
+    chord from the end of the piece before) may be off where it meets a jaw at ``p_touch``: the chord's ends are
+    noisy by ``pin_noise`` each, and that noise across the chord's length grows along the carry to the jaw. A line
+    meeting a jaw less deeply than that touched it no more surely than it passed clear (ho21x scratch-303,
+    60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen once blurred 5 mm off its track; the
+    chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right jaw, the truth 5 mm clear, and a jaw
+    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line)."""
+    if last.n != 1 or len(path.pieces) < 2:
+        return 0.0
+    prev = path.pieces[-2]
+    p_l = last.pos(last.t1)
+    chord = float(np.linalg.norm(p_l - prev.pos(prev.t1)))
+    if chord < 1e-6:
+        return 0.0
+    return cfg.pin_noise * (chord + float(np.linalg.norm(p_touch - p_l))) / chord
 
 
 def _along_face(g: TableGeometry, pk: Pocket, rail: str, piece: Piece, t: float, cfg: EventConfig) -> bool:
@@ -2923,6 +2942,12 @@ def _straddled_kick(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, t: fl
     pos = xs[j] + u * max(reach, 0.0) if perp < 2 * radius else xs[j]
     n = p_b - pos
     n = n / max(float(np.linalg.norm(n)), 1e-9)
+    if float(vel @ n) <= 0.0:
+        # an "approach" that runs away from the ball it hits is none: the later sighting is a fragment of the
+        # hitter's blur behind where it started (ho21 jump-300, 60/1080p: the cue ball's streak split in two at its
+        # first moving frame, the rear blob 1.4 cm behind its resting spot was taken, the kick came out at -0.44
+        # m/s and the 5, flown off the right rail, was left on the table); ``_kick`` judges the chord instead
+        return None
     return n, float(vel @ n)
 
 
