@@ -2644,10 +2644,7 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     speed = last.speed(tl)
     ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + max(cfg.jaw_reach, cfg.fall_reach), 800)
     xs = _carry(last.pos(tl), last.vel(tl), tl, ts, cfg)
-    c_fall, r_fall = _fall_circle(g, pk)
-    t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
-    if speed >= cfg.fall_speed:
-        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    t_end = _look_until(g, pk, ts, xs, speed, cfg)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
     gaps_carried = _jaw_gaps(g, pk, xs_on)
@@ -2676,6 +2673,26 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
         if len(hit) and rail in reached:
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
+
+
+def _look_until(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, speed: float,
+                cfg: EventConfig) -> float:
+    """How long a pocketed ball's carried line ``xs`` (at ``ts``, from its last sighting at ``speed``) is looked at
+    for jaws (``_jaw_glances``): ``jaw_reach`` past entering the capture circle, or from ``fall_speed`` on
+    ``fall_reach`` past entering the fall circle, whichever is later. A line that never enters the fall circle (a
+    ball lost in the mouth heading across it, not down into it) cannot drop before something turns it: it is looked
+    at up to the first jaw it meets, ``fall_reach`` past (ho21x break-9-302's 7, 60/720p: off the head jaw at
+    0.86 m/s into the right one, lost 6 mm past the right nose line; its line passes 31 mm outside the fall circle
+    and meets the right jaw 15 ms past its capture-circle entry, the truth touch 1 ms after)."""
+    c_fall, r_fall = _fall_circle(g, pk)
+    t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
+    if speed >= cfg.fall_speed:
+        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+        if float(np.hypot(xs[:, 0] - c_fall[0], xs[:, 1] - c_fall[1]).min()) >= r_fall:
+            hits = [float(ts[np.flatnonzero(gap <= 0.0)[0]]) for _, gap in _jaw_gaps(g, pk, xs) if np.any(gap <= 0.0)]
+            if hits:
+                t_end = max(t_end, min(hits) + cfg.fall_reach)
+    return t_end
 
 
 def _along_face(g: TableGeometry, pk: Pocket, rail: str, piece: Piece, t: float, cfg: EventConfig) -> bool:
@@ -2720,10 +2737,7 @@ def _reached_jaws(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, 
     if cfg.jaw_bias <= 0.0 or dist >= pk.capture_radius + g.ball_radius or dist < 1e-9:
         return {j[0] for j in _jaws(g, pk)}
     xs = xs + cfg.jaw_bias * to_c / dist
-    c_fall, r_fall = _fall_circle(g, pk)
-    t_end = _entry(ts, xs, c, pk.capture_radius) + cfg.jaw_reach
-    if speed >= cfg.fall_speed:
-        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    t_end = _look_until(g, pk, ts, xs, speed, cfg)
     return {rail for rail, gap in _jaw_gaps(g, pk, xs[ts <= t_end + 1e-9]) if np.any(gap <= 0.0)}
 
 
