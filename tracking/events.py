@@ -2683,12 +2683,15 @@ def _look_until(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, sp
     ball lost in the mouth heading across it, not down into it) cannot drop before something turns it: it is looked
     at up to the first jaw it meets, ``fall_reach`` past (ho21x break-9-302's 7, 60/720p: off the head jaw at
     0.86 m/s into the right one, lost 6 mm past the right nose line; its line passes 31 mm outside the fall circle
-    and meets the right jaw 15 ms past its capture-circle entry, the truth touch 1 ms after)."""
+    and meets the right jaw 15 ms past its capture-circle entry, the truth touch 1 ms after). Only a line that
+    misses the fall circle by ``chord_move`` or more: a line carried from a piece bent over a rattle's turn is off
+    by several mm (ho19x break-8-293's cue ball, both 60 fps grids: its last piece, 8 sightings at 2.4 mm rms over
+    a right-jaw turn, carried 3.4 mm outside the fall circle into the head jaw 42 ms after the truth drop)."""
     c_fall, r_fall = _fall_circle(g, pk)
     t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
     if speed >= cfg.fall_speed:
         t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
-        if float(np.hypot(xs[:, 0] - c_fall[0], xs[:, 1] - c_fall[1]).min()) >= r_fall:
+        if float(np.hypot(xs[:, 0] - c_fall[0], xs[:, 1] - c_fall[1]).min()) >= r_fall + cfg.chord_move:
             hits = [float(ts[np.flatnonzero(gap <= 0.0)[0]]) for _, gap in _jaw_gaps(g, pk, xs) if np.any(gap <= 0.0)]
             if hits:
                 t_end = max(t_end, min(hits) + cfg.fall_reach)
