@@ -98,6 +98,9 @@ class EventConfig:
         back_into: ... when the line of centres heads into that cushion at least this steeply (cosine; 0.5: 60
             degrees from the nose line or less, so that an error of a few degrees in it cannot turn a glance along
             the cushion into a push into it).
+        back_spread: a ball struck from rest more shallowly into a cushion touched it where it was seen farther
+            from the nose than its line of centres turned this many degrees off the cushion puts it
+            (``_pushed_in_shallow``; throw and the line's own error are a few degrees).
         drop_turn: a turn in a pocket's mouth onto a ball's last piece of at most three sightings (gone after them)
             is a jaw contact only where one of them lies more than this (m) off the earlier piece carried on: a ball
             over the hole is placed 5-12 mm off (two ``chord_move``; dev: ho11 nine-ball-rack-111's 2 dropping
@@ -183,6 +186,7 @@ class EventConfig:
     hug_span: float = 0.3
     back_span: float = 0.25
     back_into: float = 0.5
+    back_spread: float = 5.0
     nudge_move: float = 0.005
     nudge_clear: float = 0.01
     nudge_span: float = 0.3
@@ -1674,7 +1678,10 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
     out: list[tuple[float, int, str, float]] = []
     for rail, d_rest in _rail_dist(g, p[None]).items():
         into = -float(n @ _INWARD[rail])
-        if float(d_rest[0]) <= R + cfg.frozen_gap or into < cfg.back_into:
+        if float(d_rest[0]) <= R + cfg.frozen_gap:
+            continue
+        if into < cfg.back_into:
+            out.extend(_pushed_in_shallow(ev, me, other, p, rail, paths, found, t_end, g, dt, cfg))
             continue
         d = d_after[rail]
         med = _median3(d)
@@ -1707,6 +1714,57 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
         tc = min(ev.t + (float(d_rest[0]) - R) / speed_in, t_cap)
         out.append((max(tc, ev.t + 1e-5), me, rail, 0.7))
     return out
+
+
+def _pushed_in_shallow(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str,
+                       paths: dict[int, BallPath], found: list[tuple[float, int, str, float]], t_end: float,
+                       g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+    """A resting ball (at ``p``, off ``rail`` by more than ``frozen_gap``) struck along a line of centres heading
+    into that cushion more shallowly than ``back_into``, then seen where that line would have run past the nose
+    but well on the table side of it: the cushion turned it unseen (``_driven_back_off``'s rule for steep pushes
+    asks for the ball to come back past where it rested, which a shallow glance away from the rail meets as well).
+    A ball struck from rest leaves along the line of centres (give or take ``back_spread`` degrees of throw and of
+    the line's own error) and nothing but that cushion changes its distance from it until its next contact: a
+    sighting, before any other contact of it is found, that lies ``chord_move`` / 2 farther from the nose line than
+    that line turned ``back_spread`` degrees off the cushion puts it, once the line itself has reached the nose,
+    shows the touch (ho21 scratch-300's 2, 13.4 mm off the left nose, struck 17 degrees into it at 3.9 m/s: seen
+    97 mm along 2 mm nearer the nose than it rested, the line 27 mm nearer; ho21x scratch-302's 11, 33 mm off,
+    18 degrees). The line of centres is taken where the hitter's line comes to one diameter from ``p`` (as in
+    ``_pushed_off``); timed where the ball reaches the nose at the hitter's speed along it, and no later than that
+    sighting."""
+    R = g.ball_radius
+    hp = paths[other].piece_at(ev.t - 0.5 * dt)
+    w = hp.vel(ev.t)
+    w_len = float(np.linalg.norm(w))
+    if w_len < 2 * cfg.moving_speed:
+        return []
+    w = w / w_len
+    _, across, run = _reach(p - hp.pos(ev.t), w, R)
+    if across >= 2 * R:
+        return []
+    n = (p - (hp.pos(ev.t) + run * w)) / (2 * R)
+    inward = _INWARD[rail]
+    into = -float(n @ inward)
+    gap = float(_rail_dist(g, p[None])[rail][0]) - R
+    if into <= 0.0 or gap <= 0.0:
+        return []
+    turned = float(np.sin(max(float(np.arcsin(min(into, 1.0))) - np.radians(cfg.back_spread), 0.0)))
+    t_next = min([t_end] + [f[0] for f in found if f[1] == me and f[0] > ev.t + 1e-4])
+    ts, xs = _seen(paths[me])
+    sel = (ts > ev.t) & (ts < t_next - 0.5 * dt)
+    for t_k, x_k in zip(ts[sel], xs[sel], strict=True):
+        run_k = float((x_k - p) @ n)
+        if run_k * into < gap:
+            continue  # the line has not reached the nose yet
+        d_k = float(_rail_dist(g, x_k[None])[rail][0])
+        if d_k - (gap + R - run_k * turned) < cfg.chord_move / 2:
+            continue  # on a line the ball may have run without the cushion (not yet turned, or a glance)
+        if any(f[1] == me and f[2] == rail and ev.t - 1.5 * dt <= f[0] <= t_k for f in found):
+            return []  # a contact of its own kink is there already
+        speed_in = float(w_len * (w @ n)) * into
+        tc = min(ev.t + gap / max(speed_in, 1e-9), float(t_k))
+        return [(max(tc, ev.t + 1e-5), me, rail, 0.6)]
+    return []
 
 
 def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, paths: dict[int, BallPath],
@@ -2613,10 +2671,7 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
     speed = last.speed(tl)
     ts = np.linspace(tl, tl + min(speed / max(cfg.decel, 1e-9), 0.4) + max(cfg.jaw_reach, cfg.fall_reach), 800)
     xs = _carry(last.pos(tl), last.vel(tl), tl, ts, cfg)
-    c_fall, r_fall = _fall_circle(g, pk)
-    t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
-    if speed >= cfg.fall_speed:
-        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    t_end = _look_until(g, pk, ts, xs, speed, cfg)
     on = ts <= t_end + 1e-9
     ts_on, xs_on = ts[on], xs[on]
     gaps_carried = _jaw_gaps(g, pk, xs_on)
@@ -2666,6 +2721,29 @@ def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: E
     return cfg.pin_noise * (chord + float(np.linalg.norm(p_touch - p_l))) / chord
 
 
+def _look_until(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, speed: float,
+                cfg: EventConfig) -> float:
+    """How long a pocketed ball's carried line ``xs`` (at ``ts``, from its last sighting at ``speed``) is looked at
+    for jaws (``_jaw_glances``): ``jaw_reach`` past entering the capture circle, or from ``fall_speed`` on
+    ``fall_reach`` past entering the fall circle, whichever is later. A line that never enters the fall circle (a
+    ball lost in the mouth heading across it, not down into it) cannot drop before something turns it: it is looked
+    at up to the first jaw it meets, ``fall_reach`` past (ho21x break-9-302's 7, 60/720p: off the head jaw at
+    0.86 m/s into the right one, lost 6 mm past the right nose line; its line passes 31 mm outside the fall circle
+    and meets the right jaw 15 ms past its capture-circle entry, the truth touch 1 ms after). Only a line that
+    misses the fall circle by ``chord_move`` or more: a line carried from a piece bent over a rattle's turn is off
+    by several mm (ho19x break-8-293's cue ball, both 60 fps grids: its last piece, 8 sightings at 2.4 mm rms over
+    a right-jaw turn, carried 3.4 mm outside the fall circle into the head jaw 42 ms after the truth drop)."""
+    c_fall, r_fall = _fall_circle(g, pk)
+    t_end = _entry(ts, xs, np.asarray(pk.centre), pk.capture_radius) + cfg.jaw_reach
+    if speed >= cfg.fall_speed:
+        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+        if float(np.hypot(xs[:, 0] - c_fall[0], xs[:, 1] - c_fall[1]).min()) >= r_fall + cfg.chord_move:
+            hits = [float(ts[np.flatnonzero(gap <= 0.0)[0]]) for _, gap in _jaw_gaps(g, pk, xs) if np.any(gap <= 0.0)]
+            if hits:
+                t_end = max(t_end, min(hits) + cfg.fall_reach)
+    return t_end
+
+
 def _along_face(g: TableGeometry, pk: Pocket, rail: str, piece: Piece, t: float, cfg: EventConfig) -> bool:
     """Whether ``piece`` at ``t`` (its closest approach to ``rail``'s jaw of ``pk``) lies nearer that jaw's straight
     face than its round tip and runs within ``jaw_along`` degrees of parallel to the face: a ball running along a
@@ -2708,10 +2786,7 @@ def _reached_jaws(g: TableGeometry, pk: Pocket, ts: np.ndarray, xs: np.ndarray, 
     if cfg.jaw_bias <= 0.0 or dist >= pk.capture_radius + g.ball_radius or dist < 1e-9:
         return {j[0] for j in _jaws(g, pk)}
     xs = xs + cfg.jaw_bias * to_c / dist
-    c_fall, r_fall = _fall_circle(g, pk)
-    t_end = _entry(ts, xs, c, pk.capture_radius) + cfg.jaw_reach
-    if speed >= cfg.fall_speed:
-        t_end = max(t_end, _entry(ts, xs, c_fall, r_fall) + cfg.fall_reach)
+    t_end = _look_until(g, pk, ts, xs, speed, cfg)
     return {rail for rail, gap in _jaw_gaps(g, pk, xs[ts <= t_end + 1e-9]) if np.any(gap <= 0.0)}
 
 
