@@ -421,8 +421,7 @@ class BallTracker:
                         or abs(float(u[0] * rel[1] - u[1] * rel[0])) >= 0.5 * r):
                     continue
                 a, b = self.tracks[ka], self.tracks[kb]
-                young = [k for k, tr in ((ka, a), (kb, b))
-                         if len(tr.xy) <= self.cfg.twin_sightings and not tr.rested]
+                young = [k for k, tr in ((ka, a), (kb, b)) if self._young(tr)]
                 if not young:
                     continue
                 # keep a named track, else the one seen longer, else the older
@@ -438,6 +437,21 @@ class BallTracker:
                 drop.add(gone)
         if drop:
             self.tracks = [tr for k, tr in enumerate(self.tracks) if k not in drop]
+
+    def _young(self, tr: Track) -> bool:
+        """Seen at most ``twin_sightings`` times, and never rested; an unnamed track counts only its sightings since
+        it came back from a gap longer than ``stop_after``: its life before was elsewhere (a cue tip or a hand seen
+        for a few frames), which makes it no ball. Held-out break-9-310, 60/720p: a track born on the cue's tip,
+        unseen for 0.83 s, took the struck cue ball's blur tail at its resting spot; with 9 sightings it was not
+        young, so it ran on beside the cue ball as its twin, took the apex 1's spot, and the 1's track took the 3."""
+        if tr.rested:
+            return False
+        if len(tr.xy) <= self.cfg.twin_sightings:
+            return True
+        if tr.ball is not None:
+            return False
+        times = tr.times[-(self.cfg.twin_sightings + 1):]
+        return bool(np.any(np.diff(times) > self.cfg.stop_after))
 
     def _weak_at_rest(self, obs: BallObservations, det_idx: list[int]) -> set[int]:
         """Weak detections right where a resting track was seen on its last frames: matched with the confident
