@@ -588,6 +588,20 @@ _OFF_BACK = 8  # frames: a slow set-off is seen this long before its kink at mos
 _OFF_STILL = 0.002  # m: a sighting this close to a ball's place is still there (720p resting noise ~0.5 mm)
 
 
+def _rest_place(xs: np.ndarray) -> tuple[np.ndarray, float]:
+    """A resting ball's place, the median of its last 15 sightings ``xs``, and how far a sighting may stray from it
+    and still be there: ``_OFF_STILL``, or 2.5 median deviations where the sightings are noisier (the oracle's
+    720p, ~2 mm a coordinate). Shared by ``_set_off`` and ``_late_set_off`` so both judge a departure alike."""
+    spot = np.median(xs[-15:], axis=0)
+    return spot, max(_OFF_STILL, 2.5 * float(np.median(np.linalg.norm(xs[-15:] - spot, axis=1))))
+
+
+def _held_at(pre: Piece, t_last: float, spot: np.ndarray) -> _Held:
+    """``pre`` as a ball held still at ``spot`` up to its last sighting there, ``t_last``."""
+    return _Held(pre.i0, pre.i1, pre.t0, t_last, pre.t0, (float(spot[0]), 0.0, 0.0), (float(spot[1]), 0.0, 0.0),
+                 pre.n, pre.rms)
+
+
 def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig) -> tuple[float, Piece]:
     """When a resting ball really left its place, and its place, for a kink at ``tk`` ending a resting piece. A
     ball set off slowly creeps a few mm a frame, under the tracker's piece tolerance, so its resting piece runs on
@@ -605,9 +619,7 @@ def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig)
     base = inside & (ts < tk - _OFF_BACK * dt)
     if int(np.count_nonzero(base)) < 5:
         return tk, pre
-    spot = np.median(xs[base][-15:], axis=0)
-    # noisier sightings (the oracle's 720p, ~2 mm a coordinate) stray farther at rest: 2.5 median deviations
-    still = max(_OFF_STILL, 2.5 * float(np.median(np.linalg.norm(xs[base][-15:] - spot, axis=1))))
+    spot, still = _rest_place(xs[base])
     tail = np.flatnonzero(inside & (ts >= tk - _OFF_BACK * dt))
     off = np.linalg.norm(xs[tail] - spot, axis=1)
     k = len(off)
@@ -618,9 +630,7 @@ def _set_off(path: BallPath, pre: Piece, tk: float, dt: float, cfg: EventConfig)
     t_off = 0.5 * float(ts[tail[k - 1]] + ts[tail[k]])
     if t_off >= tk - 0.5 * dt:
         return tk, pre
-    held = _Held(pre.i0, pre.i1, pre.t0, float(ts[tail[k - 1]]), pre.t0, (float(spot[0]), 0.0, 0.0),
-                 (float(spot[1]), 0.0, 0.0), pre.n, pre.rms)
-    return t_off, held
+    return t_off, _held_at(pre, float(ts[tail[k - 1]]), spot)
 
 
 _OFF_AHEAD = 8  # frames: an early kink's ball is seen leaving its place this long after it at most
@@ -645,8 +655,7 @@ def _late_set_off(path: BallPath, pre: Piece, post: Piece, tk: float, dt: float,
     base = (ts >= pre.t0 - 1e-9) & (ts < tk - 0.5 * dt)
     if int(np.count_nonzero(base)) < 5:
         return None
-    spot = np.median(xs[base][-15:], axis=0)
-    still = max(_OFF_STILL, 2.5 * float(np.median(np.linalg.norm(xs[base][-15:] - spot, axis=1))))
+    spot, still = _rest_place(xs[base])
     tail = np.flatnonzero((ts > tk - 0.5 * dt) & (ts <= tk + _OFF_AHEAD * dt + 1e-9))
     if len(tail) < 3:
         return None
@@ -659,9 +668,7 @@ def _late_set_off(path: BallPath, pre: Piece, post: Piece, tk: float, dt: float,
         t_off = 0.5 * float(ts[tail[k - 1]] + ts[tail[k]])
         if t_off <= tk + 0.5 * dt:
             return None
-        held = _Held(pre.i0, pre.i1, pre.t0, float(ts[tail[k - 1]]), pre.t0, (float(spot[0]), 0.0, 0.0),
-                     (float(spot[1]), 0.0, 0.0), pre.n, pre.rms)
-        return t_off, held
+        return t_off, _held_at(pre, float(ts[tail[k - 1]]), spot)
     return None
 
 
