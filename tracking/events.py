@@ -141,6 +141,9 @@ class EventConfig:
             contact just after pins it closer (``_line_pinned``; real 2019 clip 3: 13-19 degrees off).
         pin_noise: the noise (m) of a hitter's sighting at the contact and the struck ball's rest spot together, which
             set its line of centres where the hitter is seen there just after the hit (``_line_pinned``).
+        throw_friction: ball-on-ball friction (about 0.06): the most tangential speed a collision takes from its
+            hitter per unit of speed along the line of centres (throw), for ``_cut_bound``.
+        slide_decel: the most a sliding ball slows on the cloth (m/s^2; 0.2 g), for ``_cut_bound``.
         mouth_decel: the gentlest rolling deceleration (m/s^2) a ball lost in a pocket's mouth is taken to slow at
             when judging whether it could still reach the pocket's fall circle (``_short_of_fall``; pooltool's
             rolling resistance, 0.01 g: a reach twice ``decel``'s).
@@ -199,6 +202,8 @@ class EventConfig:
     in_jump: float = 0.005
     line_spread: float = 20.0
     pin_noise: float = 0.003
+    throw_friction: float = 0.06
+    slide_decel: float = 2.0
     mouth_decel: float = 0.098
     mouth_noise: float = 0.002
 
@@ -2532,11 +2537,14 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         if piece.speed(ev.t) > cfg.moving_speed or piece.t1 < ev.t - 2 * dt:
             continue
         # any sighting after its resting piece counts, even one at the collision's own time (a collision timed
-        # late onto the struck ball's first moving sighting: pooltool dev jump-6, 30 fps)
-        seen_after = [p for p in path.pieces if p.t0 > piece.t1 + 1e-9 and p.t0 <= ev.t + cfg.struck_unseen]
-        if seen_after:
-            return None
+        # late onto the struck ball's first moving sighting: pooltool dev jump-6, 30 fps), but not its hitter's
+        # blur given its name (``_hitters_blur``)
+        blur = _hitters_blur(path, piece, paths[other], ev.t, dt, ctx.geometry.ball_radius)
         t_seen, _ = _seen(path)
+        if blur is not None:
+            t_seen = t_seen[np.all(np.abs(t_seen[:, None] - np.asarray(blur.times)[None]) > 1e-6, axis=1)]
+        if np.any((t_seen > piece.t1 + 1e-9) & (t_seen <= ev.t + cfg.struck_unseen)):
+            return None
         if np.any((t_seen > ev.t + 2.5 * dt) & (t_seen <= piece.t1 + 1e-9)):
             # still seen resting in its place frames after the hit (its resting piece runs on past it): it did not
             # leave, whatever the shot's end shows (ho10 break-14.1-200, 60/720p: the rack's apex ball, hit by the
@@ -2547,6 +2555,14 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         n, speed = _straddled_kick(paths[other], p_b, piece.t1, ev.t, dt,
                                    ctx.geometry.ball_radius) or \
             _kick(paths[other], p_b, ev.t, dt)
+        spread = cfg.line_spread
+        if blur is not None:
+            # the hitter ran from its earlier place to its blur in the time between: at least that fast (its piece
+            # at the contact is its rebound, not its approach); and its speed after the hit bounds the cut
+            speed = max(speed, blur.speed)
+            cut = _cut_bound(paths[other], blur, dt, cfg)
+            if cut < spread:
+                n, spread = blur.line, cut
         if speed <= cfg.moving_speed:
             return None
         # never seen moving: a long reach is allowed, but the call always asks for a review; its time unseen
@@ -2562,7 +2578,7 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
         # degrees), and the ball may have dropped there (real 2019 clip 3, 25 fps: the 2 into head-right, 13 degrees
         # off the line); within the narrower spread ``_line_pinned`` allows where the hitter is seen just after
         to_pk = np.asarray([pk.centre for pk in ctx.geometry.pockets]) - p_b
-        spread = min(cfg.line_spread, _line_pinned(paths[other], p_b, piece.t1, dt, ctx.geometry.ball_radius, cfg))
+        spread = min(spread, _line_pinned(paths[other], p_b, piece.t1, dt, ctx.geometry.ball_radius, cfg))
         if event.type == "off_table" and \
                 np.any(to_pk @ n > np.cos(np.radians(spread)) * np.linalg.norm(to_pk, axis=1)):
             event = _pocket_near_line(b, p_b, n, speed, ev.t, max(piece.t1, ev.t), to_pk, ctx, cfg, spread)
@@ -2570,6 +2586,72 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
                 return None
         return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
     return None
+
+
+@dataclass(frozen=True)
+class _Blur:
+    """A hitter's blur on a struck ball's path (``_hitters_blur``)."""
+
+    times: tuple[float, ...]  # the struck ball's sightings that are the hitter's
+    t_blur: float  # the last of them
+    speed: float  # the hitter's least speed from its earlier place to its first blur
+    line: np.ndarray  # unit vector from that earlier place to the struck ball's resting spot
+
+
+def _hitters_blur(path: BallPath, rest: Piece, hitter_path: BallPath, t_hit: float, dt: float,
+                  R: float) -> _Blur | None:
+    """The struck ball's sightings after its resting piece ``rest`` that are its hitter's, not its own: within 1.5
+    frames of the hit ``t_hit``, on a frame where the hitter itself was not seen, and more than a radius back from
+    the struck ball's resting spot towards where the hitter was last seen before (at or before the rest's last
+    sighting). A ball kicked from rest leaves along the line of centres, away from its hitter: along the line from
+    the hitter's earlier place through its resting spot it moves forward, never back (the hitter came from that
+    side up to the contact, so the line of centres makes less than 90 degrees with it). The tracker gave the
+    hitter's blur at the contact, beside the struck ball and far from the hitter's prediction, to the struck ball
+    whose own circle the blur swallowed (s30_720 jump-331: the cue ball's streak at 1.833 s, 6 cm from the 3 back
+    towards the cue ball's resting spot, was the 3's only later sighting; the 3, never seen moving, flew off the
+    right rail and was left on the table, hidden). None when there is none."""
+    ts, xs = _seen(path)
+    hs, hx = _seen(hitter_path)
+    before = np.flatnonzero(hs <= rest.t1 + 1e-9)
+    if not len(before):
+        return None
+    h0, t0 = hx[before[-1]], float(hs[before[-1]])
+    p_b = rest.pos(rest.t1)
+    u = p_b - h0
+    u = u / max(float(np.linalg.norm(u)), 1e-9)
+    times: list[float] = []
+    first: tuple[float, np.ndarray] | None = None
+    for t, x in zip(ts, xs, strict=True):
+        if t <= rest.t1 + 1e-9 or abs(t - t_hit) > 1.5 * dt or np.any(np.abs(hs - t) < 0.25 * dt):
+            continue
+        if float((x - p_b) @ u) < -R:
+            times.append(float(t))
+            first = first or (float(t), x)
+    if first is None:
+        return None
+    speed = float(np.linalg.norm(first[1] - h0)) / max(first[0] - t0, 1e-9)
+    return _Blur(tuple(times), times[-1], speed, u)
+
+
+def _cut_bound(hitter_path: BallPath, blur: _Blur, dt: float, cfg: EventConfig) -> float:
+    """The most (degrees) a hitter whose blur reached a ball at ``blur.speed`` or faster can have cut it, from its
+    speed after the hit: a collision leaves the hitter the velocity across the line of centres (``sin(cut)`` of its
+    speed), less what ball-on-ball friction takes (``throw_friction`` of the speed along the line, at most), and the
+    cloth slows it by ``slide_decel`` at most until it is seen. That speed after is its chord between its first two
+    sightings after the blur (within 2.5 frames), lengthened by ``pin_noise``. A hitter stopped dead hit full: the
+    line of centres then runs within the cut of its earlier place's line through the struck ball's resting spot
+    (``blur.line``), and a pocket outside that cone is not where the struck ball went (s30_720 jump-331: the cue
+    ball, at 4.2 m/s or more into the 3, went on at 0.2-0.3 m/s; the 3 flew off the right rail 10 cm from
+    side-right's centre, 12 degrees off that line). 90 where no such sightings follow."""
+    ts, xs = _seen(hitter_path)
+    after = np.flatnonzero(ts > blur.t_blur + 1e-9)
+    if len(after) < 2 or ts[after[1]] - blur.t_blur > 2.5 * dt:
+        return 90.0
+    i, j = after[0], after[1]
+    v_after = (float(np.linalg.norm(xs[j] - xs[i])) + cfg.pin_noise) / max(float(ts[j] - ts[i]), 1e-9) + \
+        cfg.slide_decel * float(ts[i] - blur.t_blur)
+    s = min(v_after / max(blur.speed, 1e-9) + cfg.throw_friction, 1.0)
+    return float(np.degrees(np.arcsin(s)))
 
 
 def _line_pinned(hitter_path: BallPath, p_b: np.ndarray, t_rest: float, dt: float, R: float,
