@@ -805,6 +805,34 @@ def _graze_after_crossing(moving: list[tuple[float, int, int, float]], grazed: d
             moving[i] = (t_dep, *moving[i][1:])
 
 
+def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, Piece]],
+               moving: list[tuple[float, int, int, float]], on: dict[int, list[tuple[int, Piece]]],
+               cfg: EventConfig, R: float, dt: float) -> None:
+    """Add to ``moving`` (and ``on``, in place) each ``silent`` contact (a mover's fitted piece ran into a resting
+    ball's 2R, which then showed no answer of its own) that passed its blow on: the mover's same piece went on to
+    a contact with another resting ball frozen to the first (centres within 2R + ``contact_tolerance``, as for the
+    resting pairs ``_chain`` joins), less than ``through`` further on. A ball packed in a rack takes a thin blow
+    and hands it on to its neighbours without moving itself, so no kink of its own can show the contact; the
+    neighbour's answer is its answer, and the mover met it first. Dev break-14.1-330: the cue ball cut the 12 at
+    the rack's edge (1.3 mm deep, 78 degrees) 2.6 ms before it touched the 5, frozen to the 12; the 12 stayed put,
+    the 5 left, and the 5 took the first contact. The crossing is required: a pass outside 2R, even within the
+    contact tolerance, times nothing before the neighbour's crossing (``_graze_after_crossing``)."""
+    for tc, a, b, a_pre in silent:
+        spot_b = _rest_before(paths[b], tc, dt)
+        reach = cfg.through / max(a_pre.speed(tc), 1e-9)
+        on_after = [i for i, movers in on.items() if a in moving[i][1:3] and b not in moving[i][1:3]
+                    and tc < moving[i][0] <= tc + reach and any(x == a and pc is a_pre for x, pc in movers)]
+        for i in on_after:
+            c = moving[i][1] if moving[i][2] == a else moving[i][2]
+            if any(x == c for x, _ in on[i]):
+                continue  # the other ball was moving: no resting neighbour to pass the blow to
+            spot_c = _rest_before(paths[c], tc, dt)
+            if float(np.linalg.norm(spot_c - spot_b)) <= 2 * R + cfg.contact_tolerance:
+                moving.append((tc, min(a, b), max(a, b), 0.5))
+                on[len(moving) - 1] = [(a, a_pre)]
+                break
+
+
 def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) -> list[ShotEvent]:
     R = ctx.geometry.ball_radius
     dt = ctx.frame_dt
@@ -814,6 +842,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     kinks = {b: _kinks(paths[b]) for b in balls}
     on: dict[int, list[tuple[int, Piece]]] = {}  # moving[i]'s moving balls and the pieces that brought them there
     grazed: dict[int, tuple[int, int, float]] = {}  # moving[i] that never reached 2R: hitter, struck ball, its kink
+    silent: list[tuple[float, int, int, Piece]] = []  # a mover's 2R crossing of a resting ball that did not answer
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             a_pre = _held(a_pre, cfg, paths[a], tk, dt)
@@ -875,8 +904,11 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 # even if the ball hardly moves (a rack's apex passes the blow on to the balls behind it)
                 blocked = (vb <= cfg.moving_speed and va > cfg.moving_speed and tc <= tk + 0.25 * dt
                            and float(d[ts >= tc].min(initial=np.inf)) < 2 * R - cfg.blocked_depth)
-                if not b_k and not ended and not started and not blocked and \
-                        not _starts_inside(paths[b], tc, dt, cfg):
+                answered = bool(b_k) or ended or started or blocked or _starts_inside(paths[b], tc, dt, cfg)
+                # a resting ball the mover ran into (a 2R crossing) may answer through a frozen neighbour instead
+                # (``_passed_on`` decides, once every contact is known)
+                crossed_still = vb <= cfg.moving_speed < va and dmin <= 2 * R
+                if not answered and not crossed_still:
                     continue
                 if not ended and (_sped_up_past(paths[a], paths[b], tc, dt, cfg) if va > vb
                                   else _sped_up_past(paths[b], paths[a], tc, dt, cfg)):
@@ -888,6 +920,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 rel = float((b_pre.vel(t_rel) - a_pre.vel(t_rel)) @ n)
                 if rel > -0.02:
                     continue  # not closing on each other
+                if not answered:
+                    silent.append((tc, a, b, a_pre))
+                    continue
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
@@ -895,6 +930,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 if dmin > 2 * R and (va <= cfg.moving_speed) != (vb <= cfg.moving_speed):
                     struck = (a, tk) if va <= cfg.moving_speed else (b, kb[0] if kb else np.inf)
                     grazed[len(moving) - 1] = (b if struck[0] == a else a, *struck)
+    _passed_on(paths, silent, moving, on, cfg, R, dt)
     # a moving ball's piece holds only up to the first ball it meets: carried on, a break's cue ball runs through
     # the whole rack inside the frame and every rack ball it passes kinks there too (pooltool dev break-8: eight to
     # ten cue-ball 'contacts' within 16 ms). A later contact on the same piece, once the mover would have run on
