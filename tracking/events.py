@@ -807,25 +807,31 @@ def _graze_after_crossing(moving: list[tuple[float, int, int, float]], grazed: d
 
 def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, Piece]],
                moving: list[tuple[float, int, int, float]], on: dict[int, list[tuple[int, Piece]]],
-               cfg: EventConfig, R: float, dt: float) -> None:
+               left: set[int], cfg: EventConfig, R: float, dt: float) -> None:
     """Add to ``moving`` (and ``on``, in place) each ``silent`` contact (a mover's fitted piece ran into a resting
     ball's 2R, which then showed no answer of its own) that passed its blow on: the mover's same piece went on to
     a contact with another resting ball frozen to the first (centres within 2R + ``contact_tolerance``, as for the
-    resting pairs ``_chain`` joins), less than ``through`` further on. A ball packed in a rack takes a thin blow
-    and hands it on to its neighbours without moving itself, so no kink of its own can show the contact; the
-    neighbour's answer is its answer, and the mover met it first. Dev break-14.1-330: the cue ball cut the 12 at
+    resting pairs ``_chain`` joins), less than ``through`` further on, and that ball answered with a kink (``left``:
+    the indices of such contacts in ``moving``). A ball packed in a rack takes a thin blow and hands it on to its
+    neighbours without moving itself, so no kink of its own can show the contact; the neighbour's answer is its
+    answer, and the mover met it first. Dev break-14.1-330: the cue ball cut the 12 at
     the rack's edge (1.3 mm deep, 78 degrees) 2.6 ms before it touched the 5, frozen to the 12; the 12 stayed put,
     the 5 left, and the 5 took the first contact. The crossing is required: a pass outside 2R, even within the
-    contact tolerance, times nothing before the neighbour's crossing (``_graze_after_crossing``)."""
+    contact tolerance, times nothing before the neighbour's crossing (``_graze_after_crossing``). The mover's piece
+    needs three sightings and the neighbour a kink: on two, any jolt is a line (dev break-14.1-330 60/1080p, 0.6 s
+    after the break: a two-sighting jump of the resting 2 ran through the 15 into the 3, which took it with no kink
+    of its own; the 15 was named hit)."""
     for tc, a, b, a_pre in silent:
+        if a_pre.n < 3:
+            continue
         spot_b = _rest_before(paths[b], tc, dt)
         reach = cfg.through / max(a_pre.speed(tc), 1e-9)
         on_after = [i for i, movers in on.items() if a in moving[i][1:3] and b not in moving[i][1:3]
                     and tc < moving[i][0] <= tc + reach and any(x == a and pc is a_pre for x, pc in movers)]
         for i in on_after:
             c = moving[i][1] if moving[i][2] == a else moving[i][2]
-            if any(x == c for x, _ in on[i]):
-                continue  # the other ball was moving: no resting neighbour to pass the blow to
+            if i not in left:
+                continue  # the other ball was moving, or gave no answer of its own to stand for the first's
             spot_c = _rest_before(paths[c], tc, dt)
             if float(np.linalg.norm(spot_c - spot_b)) <= 2 * R + cfg.contact_tolerance:
                 moving.append((tc, min(a, b), max(a, b), 0.5))
@@ -843,6 +849,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     on: dict[int, list[tuple[int, Piece]]] = {}  # moving[i]'s moving balls and the pieces that brought them there
     grazed: dict[int, tuple[int, int, float]] = {}  # moving[i] that never reached 2R: hitter, struck ball, its kink
     silent: list[tuple[float, int, int, Piece]] = []  # a mover's 2R crossing of a resting ball that did not answer
+    left: set[int] = set()  # moving[i] whose struck resting ball kinked
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             a_pre = _held(a_pre, cfg, paths[a], tk, dt)
@@ -923,6 +930,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 if not answered:
                     silent.append((tc, a, b, a_pre))
                     continue
+                if b_k and vb <= cfg.moving_speed < va:
+                    left.add(len(moving))  # the resting ball answered with a kink of its own
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
@@ -930,7 +939,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 if dmin > 2 * R and (va <= cfg.moving_speed) != (vb <= cfg.moving_speed):
                     struck = (a, tk) if va <= cfg.moving_speed else (b, kb[0] if kb else np.inf)
                     grazed[len(moving) - 1] = (b if struck[0] == a else a, *struck)
-    _passed_on(paths, silent, moving, on, cfg, R, dt)
+    _passed_on(paths, silent, moving, on, left, cfg, R, dt)
     # a moving ball's piece holds only up to the first ball it meets: carried on, a break's cue ball runs through
     # the whole rack inside the frame and every rack ball it passes kinks there too (pooltool dev break-8: eight to
     # ten cue-ball 'contacts' within 16 ms). A later contact on the same piece, once the mover would have run on
