@@ -805,6 +805,13 @@ def _graze_after_crossing(moving: list[tuple[float, int, int, float]], grazed: d
             moving[i] = (t_dep, *moving[i][1:])
 
 
+def _strike_kink(cue_kinks: list[tuple[float, Piece, Piece]], cfg: EventConfig) -> float | None:
+    """The cue ball's strike: its first kink from rest into motion (``infer_events`` times the strike by it, and
+    ``_collisions``' fallback leaves it to the cue)."""
+    return next((tk for tk, pre, post in cue_kinks if _resting(pre, tk, cfg) and post.speed(tk) > cfg.moving_speed),
+                None)
+
+
 def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, Piece]],
                moving: list[tuple[float, int, int, float]], on: dict[int, list[tuple[int, Piece]]],
                left: set[int], cfg: EventConfig, R: float, dt: float) -> None:
@@ -827,11 +834,10 @@ def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, P
         spot_b = _rest_before(paths[b], tc, dt)
         reach = cfg.through / max(a_pre.speed(tc), 1e-9)
         on_after = [i for i, movers in on.items() if a in moving[i][1:3] and b not in moving[i][1:3]
-                    and tc < moving[i][0] <= tc + reach and any(x == a and pc is a_pre for x, pc in movers)]
+                    and tc < moving[i][0] <= tc + reach and any(x == a and pc is a_pre for x, pc in movers)
+                    and i in left]  # (not a moving ball, nor one that gave no answer to stand for the first's)
         for i in on_after:
             c = moving[i][1] if moving[i][2] == a else moving[i][2]
-            if i not in left:
-                continue  # the other ball was moving, or gave no answer of its own to stand for the first's
             spot_c = _rest_before(paths[c], tc, dt)
             if float(np.linalg.norm(spot_c - spot_b)) <= 2 * R + cfg.contact_tolerance:
                 moving.append((tc, min(a, b), max(a, b), 0.5))
@@ -964,8 +970,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     # strike's): one behind it is where the cue came from (dev ho29 eight-ball-rack-124 shot 5, 30/720p: the 4,
     # resting 2.4 cm behind the cue ball under the cue and arm, seen 2-3 cm off its place on some frames, kinked
     # beside the strike and was named the cue ball's hitter, first contact 4 for 13)
-    strike = next((tk for tk, pre, post in kinks.get(CUE, [])
-                   if _resting(pre, tk, cfg) and post.speed(tk) > cfg.moving_speed), None)
+    strike = _strike_kink(kinks.get(CUE, []), cfg)
     for a in balls:
         for (tk, a_pre, a_post), (t_off, _) in zip(kinks[a], set_offs[a], strict=True):
             if a_pre.speed(tk) > cfg.moving_speed or _speed_after(a_pre, a_post, tk, dt) <= cfg.moving_speed:
@@ -2647,9 +2652,13 @@ class _Blur:
     """A hitter's blur on a struck ball's path (``_hitters_blur``)."""
 
     times: tuple[float, ...]  # the struck ball's sightings that are the hitter's
-    t_blur: float  # the last of them
     speed: float  # the hitter's least speed from its earlier place to its first blur
     line: np.ndarray  # unit vector from that earlier place to the struck ball's resting spot
+
+    @property
+    def t_blur(self) -> float:
+        """The last of the hitter's sightings."""
+        return self.times[-1]
 
 
 def _hitters_blur(path: BallPath, rest: Piece, hitter_path: BallPath, t_hit: float, dt: float,
@@ -2684,7 +2693,7 @@ def _hitters_blur(path: BallPath, rest: Piece, hitter_path: BallPath, t_hit: flo
     if first is None:
         return None
     speed = float(np.linalg.norm(first[1] - h0)) / max(first[0] - t0, 1e-9)
-    return _Blur(tuple(times), times[-1], speed, u)
+    return _Blur(tuple(times), speed, u)
 
 
 def _cut_bound(hitter_path: BallPath, blur: _Blur, dt: float, cfg: EventConfig) -> float:
@@ -3728,11 +3737,8 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events: list[ShotEvent] = []
     cue = paths.get(CUE)
     t_strike = ctx.t_start
-    if cue is not None:
-        for tk, pre, post in _kinks(cue):
-            if _resting(pre, tk, cfg) and post.speed(tk) > cfg.moving_speed:
-                t_strike = tk
-                break
+    if cue is not None and (tk := _strike_kink(_kinks(cue), cfg)) is not None:
+        t_strike = tk
     collisions = _collisions(paths, ctx, cfg)
     collisions = sorted(collisions + _kisses(paths, collisions, ctx, cfg), key=lambda e: e.t)
     collisions = sorted(collisions + _nudged(paths, collisions, ctx, cfg), key=lambda e: e.t)

@@ -773,8 +773,7 @@ class BallTracker:
                 # surely shows another ball: during a 14.1 re-rack the hidden cue ball's track took a rack ball
                 # 28 cm away (dev straight-pool-run-7, 30/720p: an extra shot at 25.4 s)
                 # (not when that other ball is seen in its own place this frame: ``_shown_in_place``)
-                sc = obs.id_scores[dets]
-                other = (sc.max(axis=1) >= 0.5) & (sc[:, tr.ball] <= 0.01)
+                other = _surely_other(obs.id_scores[dets], tr.ball)
                 shown = [bool(o) and self._shown_in_place(obs, d) for o, d in zip(other, dets, strict=True)]
                 other &= ~np.array(shown, dtype=bool)
                 dist = np.where(other & (dist > self.cfg.gate), np.inf, dist)
@@ -915,8 +914,7 @@ class BallTracker:
             return False
         spots = np.array([tr.xy[-1], self._inside(tr.position)])
         near = np.min(np.linalg.norm(obs.xy[:, None, :] - spots[None, :, :], axis=2), axis=1)
-        sc = obs.id_scores
-        unlike = (sc.max(axis=1) >= 0.5) & (sc[:, tr.ball] <= 0.01)
+        unlike = _surely_other(obs.id_scores, tr.ball)
         ok = (near <= self.geometry.ball_radius) & (obs.confidence >= self.cfg.min_confidence) & ~unlike
         ok[d] = False
         return bool(np.any(ok))
@@ -1209,3 +1207,9 @@ def _streak_axes(obs: BallObservations, dets: list[int], p: np.ndarray) -> tuple
     half = obs.streak[dets]
     length = np.linalg.norm(half, axis=1)
     return rel, half / np.maximum(length, 1e-12)[:, None], length
+
+
+def _surely_other(scores: np.ndarray, ball: int) -> np.ndarray:
+    """Detections (rows of id ``scores``) the identifier surely names another ball than ``ball``: best score at least
+    0.5, ``ball``'s at most 0.01. One test for both the hidden-track rule in ``_associate`` and ``_seen_in_place``."""
+    return (scores.max(axis=1) >= 0.5) & (scores[:, ball] <= 0.01)
