@@ -818,7 +818,8 @@ def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, P
     """Add to ``moving`` (and ``on``, in place) each ``silent`` contact (a mover's fitted piece ran into a resting
     ball's 2R, which then showed no answer of its own) that passed its blow on: the mover's same piece went on to
     a contact with another resting ball frozen to the first (centres within 2R + ``contact_tolerance``, as for the
-    resting pairs ``_chain`` joins), less than ``through`` further on, and that ball answered with a kink (``left``:
+    resting pairs ``_chain`` joins), at most 2*sqrt(3) R further on (the most a straight line runs between entering
+    one of two touching balls' 2R circles and entering the other's), and that ball answered with a kink (``left``:
     the indices of such contacts in ``moving``). A ball packed in a rack takes a thin blow and hands it on to its
     neighbours without moving itself, so no kink of its own can show the contact; the neighbour's answer is its
     answer, and the mover met it first. Dev break-14.1-330: the cue ball cut the 12 at
@@ -827,12 +828,14 @@ def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, P
     contact tolerance, times nothing before the neighbour's crossing (``_graze_after_crossing``). The mover's piece
     needs three sightings and the neighbour a kink: on two, any jolt is a line (dev break-14.1-330 60/1080p, 0.6 s
     after the break: a two-sighting jump of the resting 2 ran through the 15 into the 3, which took it with no kink
-    of its own; the 15 was named hit)."""
+    of its own; the 15 was named hit). The reach was ``through`` (10 mm) before: dev ho29x break-14.1-343, the cue
+    ball cut the 13 4.3 mm on its side of the notch with the 4 and its line ran 15 mm (the truth 14.8) between the
+    two circles; the 4 was named first."""
     for tc, a, b, a_pre in silent:
         if a_pre.n < 3:
             continue
         spot_b = _rest_before(paths[b], tc, dt)
-        reach = cfg.through / max(a_pre.speed(tc), 1e-9)
+        reach = 2 * np.sqrt(3) * R / max(a_pre.speed(tc), 1e-9)
         on_after = [i for i, movers in on.items() if a in moving[i][1:3] and b not in moving[i][1:3]
                     and tc < moving[i][0] <= tc + reach and any(x == a and pc is a_pre for x, pc in movers)
                     and i in left]  # (not a moving ball, nor one that gave no answer to stand for the first's)
