@@ -714,6 +714,7 @@ class BallTracker:
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
+            in_pocket = pred is not None
             pred = self._inside(tr.position) if pred is None else pred
             sigma = float(np.sqrt(np.max(np.linalg.eigvalsh(kalman.innovation_cov(tr.kf)))))
             # a break cue ball runs ~14 m/s: 0.46 m between 30-fps frames, beyond a fixed 0.45 m gate (its
@@ -759,6 +760,14 @@ class BallTracker:
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
             if k in self._through:
                 d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
+            if in_pocket:
+                # a ball lost into a pocket is not re-acquired on another ball's way: a detection where a ball
+                # seen rolling last frame is predicted now is that ball's (ho31 scratch-350, 30/720p: the 10, lost
+                # into head-left at 3.5 m/s, took the following cue ball's sighting 0.33 s later, scored as the
+                # 10, 9 mm from its own last sighting; its path ended there on the cloth and its pocket was lost)
+                taken = self._on_a_rolling_way(k, obs, dets)
+                d_pred = np.where(taken, np.inf, d_pred)
+                d_last = np.where(taken, np.inf, d_last)
             dist = np.minimum(d_pred, d_last)
             for pos, vel in kicks.get(k, []):  # it may have hit, or been hit by, another ball this frame
                 d_hyp = _path_distance(obs, dets, pos)
@@ -1063,6 +1072,18 @@ class BallTracker:
             return None
         stop = p0 + u * max(float(first[j]), 0.0)
         return (stop, j) if with_index else stop
+
+    def _on_a_rolling_way(self, k: int, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Which detections lie within one ball diameter of where another track, seen moving on the last frame,
+        is predicted now."""
+        near = np.zeros(len(dets), bool)
+        for j, o in enumerate(self.tracks):
+            if j == k or o.hidden or len(o.xy) < 2 or obs.t - o.last_seen > 1.5 * self._frame_dt():
+                continue
+            if float(np.hypot(o.xy[-1][0] - o.xy[-2][0], o.xy[-1][1] - o.xy[-2][1])) <= self.cfg.rest_radius:
+                continue
+            near |= _path_distance(obs, dets, self._inside(o.position)) < 2 * self.geometry.ball_radius
+        return near
 
     def _pocketed_at(self, tr: Track) -> np.ndarray | None:
         """The pocket a hidden track's predicted move from its last sighting runs into, if any: the ball is in
