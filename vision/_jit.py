@@ -148,12 +148,11 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         return out, True
 
     @_jit
-    def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin, band):  # type: ignore[no-untyped-def]
+    def refine_core(image, corner, centres, radii, bg, basis, thr2, kdark, kbright, size, qin):  # type: ignore[no-untyped-def]
         """``BallDetector._refine`` from the windows to the fit: cloth test, boundary, Gauss-Newton (4 steps, all
         balls together, as the numpy path), sector count. ``qin``: the three cv2.transform planes (n, S, S) each,
         stacked (3, n, S, S), or an empty array to compute them here (``project``: cv2.transform's rounding).
-        ``band``: the fit's band about the circle, radii (float32). Returns (est (n, 2) float32, span (n,)
-        float64, inner (n,): boundary pixels inside the fitted circle by more than the band, beyond 0.3 radii)."""
+        Returns (est (n, 2) float32, span (n,) float64)."""
         n = centres.shape[0]
         h, w = size, size
         fg = np.empty((n, h, w), np.bool_)
@@ -212,12 +211,12 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
         est = np.zeros((n, 2), np.float32)
         span = np.zeros(n)
         if m == 0:
-            return est, span, np.zeros(n, np.int64), False
+            return est, span, False
         rbs = np.empty(n, np.float32)
         nears = np.empty(n, np.float32)
         for b in range(n):
             rbs[b] = np.float32(radii[b])
-            nears[b] = band * rbs[b]
+            nears[b] = np.float32(0.3) * rbs[b]
         sums = np.zeros((n, 6))
         tiny = np.float32(1e-6)
         for _ in range(4):
@@ -268,7 +267,6 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             if np.float64(big) < 0.02:
                 break
         hits = np.zeros((n, 16), np.bool_)
-        inner = np.zeros(n, np.int64)
         pi32 = np.float32(np.pi)
         twopi32 = np.float32(2 * np.pi)
         for i in range(m):
@@ -278,20 +276,17 @@ if AVAILABLE:  # pragma: no cover - compiled on first call, only when asked for
             d1 = pt1[i] - est[b, 1]
             r2 = d0 * d0
             r2 = r2 + d1 * d1
-            rho = np.float32(math.sqrt(r2))
-            if abs(rho - rb) < np.float32(0.25) * rb:
+            if abs(np.float32(math.sqrt(r2)) - rb) < np.float32(0.25) * rb:
                 a = np.float32(math.atan2(d1, d0))
                 s = int(((a + pi32) / twopi32) * np.float32(16)) % 16
                 hits[b, s] = True
-            if np.float32(0.3) * rb < rho < rb - nears[b]:
-                inner[b] += 1
         for b in range(n):
             c = 0
             for k in range(16):
                 if hits[b, k]:
                     c += 1
             span[b] = c / 16.0
-        return est, span, inner, True
+        return est, span, True
 
     @_jit
     def fill_core(fg, small, bgimg, basis, rmap, pts, disc, half_thr, need_weak):  # type: ignore[no-untyped-def]

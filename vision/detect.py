@@ -90,8 +90,6 @@ class DetectorParams:
         smear_solidity: a blob one ball wide and a little longer is one ball smeared by motion when it fills
             this share of its convex hull (two touching balls pinch in between).
         hole_weak_fill: a spot deep in a rack is a ball when this share of its disc is mildly off the cloth.
-        refit_band: the band (radii about the circle) of the second fit of a ball whose first circle rests on
-            less than all of its boundary (``_refine``).
         static_diff, static_pixels: a frame is unchanged (the last detection is reused) when fewer than
             ``static_pixels`` working pixels on the table changed by more than ``static_diff`` levels
             (``region.change``: the channels' changes summed with the grey weights) since the last full detection.
@@ -185,7 +183,6 @@ class DetectorParams:
     thin_peak: float = 0.85
     static_diff: float = 24.0
     static_pixels: int = 6
-    refit_band: float = 0.6
     hole_weak_fill: float = 0.5
     smear_solidity: float = 0.93
     beside_votes: float = 1.6
@@ -2339,53 +2336,31 @@ class BallDetector:
         return ok
 
     def _refine(self, image: np.ndarray, centres: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``_refine_once``; then, for each ball whose circle rests on less than all of its boundary while some of
-        that boundary lies inside it beyond the band (no ball's own outline does where the circle sits on it), once
-        more with a band ``refit_band`` radii wide from where the first fit ended and once with the usual band from
-        there, kept where that circle rests on more of the boundary. The fit's band (0.3 radii) takes in only the
-        boundary near the starting circle, and the peak a fit starts from can sit half a radius off the ball's
-        centre (a ball split from a near neighbour as if touching it): the edges on the near and far sides then lie
-        outside the band, and the fit settles against one side of the outline. ho29 nine-ball-rack-124
-        (30/720p): the 1 at rest 14 mm from the 2, started 5.5 px off, fitted 4.2 px (12 mm) off on 0.75 of its
-        circle for 3.5 s until the shot; the cue ball's line then ran past the 1, which seemed not to move."""
-        out, radii, fit, inner = self._refine_once(image, centres)
-        again = np.flatnonzero((fit > 0) & (fit < 1) & (inner > 0))
-        if len(again):
-            wide = self._refine_once(image, out[again], self.p.refit_band)[0]
-            out2, radii2, fit2, _ = self._refine_once(image, wide)
-            better = fit2 > fit[again]
-            k = again[better]
-            out[k], radii[k], fit[k] = out2[better], radii2[better], fit2[better]
-        return out, radii, fit
-
-    def _refine_once(self, image: np.ndarray, centres: np.ndarray,
-                     band: float = 0.3) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Sub-pixel centres: a fixed-radius circle fitted to each ball's own boundary against the cloth.
 
         All balls at once (one window per ball, stacked): the cloth test at full resolution, the boundary pixels
         (not-cloth with a cloth neighbour; a touching ball's side has none), then Gauss-Newton steps on
         sum (|p - c| - r)^2 over the boundary pixels near the circle. Returns centres, radii (from the
-        calibration at each centre), the share of the circle the fit rested on (0 when a ball had too little
-        cloth boundary, e.g. inside a rack; its centre is then kept) and the count of boundary pixels inside the
-        fitted circle by more than ``band`` radii (beyond 0.3 radii from its centre)."""
+        calibration at each centre) and the share of the circle the fit rested on (0 when a ball had too little
+        cloth boundary, e.g. inside a rack; its centre is then kept)."""
         n = len(centres)
         radii = self._radii_px(centres)
         fit = np.zeros(n)
         out = centres.copy()
         if n == 0:
-            return out, radii, fit, np.zeros(len(centres), np.int64)
+            return out, radii, fit
         h, w = image.shape[:2]
         half = int(np.ceil(1.35 * float(radii.max())))
         size = 2 * half + 1
         if size > min(h, w):
-            return out, radii, fit, np.zeros(len(centres), np.int64)
+            return out, radii, fit
         corner = np.round(centres).astype(int)  # windows kept inside the image (both coordinates at once)
         corner -= half
         np.maximum(corner, 0, out=corner)
         np.minimum(corner, (w - size, h - size), out=corner)
         x0, y0 = corner[:, 0], corner[:, 1]
         if _jit.ENABLED:
-            return self._refine_jit(image, centres, radii, corner, size, out, fit, band)
+            return self._refine_jit(image, centres, radii, corner, size, out, fit)
         # the windows, stacked (one copy of views) and made float in one pass
         f = np.stack([image[b:b + size, a:a + size] for a, b in corner.tolist()]).astype(np.float32)
         f = f.reshape(n * size, size, 3)
@@ -2405,7 +2380,7 @@ class BallDetector:
         bi, rest = np.divmod(np.flatnonzero(edge), size * size)
         iy, ix = np.divmod(rest, size)
         if len(bi) == 0:
-            return out, radii, fit, np.zeros(len(centres), np.int64)
+            return out, radii, fit
         # gathers by ball as take() (the same values; a 2-D array's fancy index costs ~10 us here, take ~1)
         cb = centres.take(bi, axis=0)
         pt = np.empty((2, len(bi)), np.float32)  # offsets from the start centre: x row, y row
@@ -2413,7 +2388,7 @@ class BallDetector:
         pt[1] = y0.take(bi) + iy - cb[:, 1]
         rb = radii.take(bi).astype(np.float32)
         est = np.zeros((2, n), np.float32)  # the centres' moves, x row and y row
-        near = np.float32(band) * rb
+        near = 0.3 * rb
         # The six per-ball sums of a step: the boundary list is sorted by ball, so one reduceat over each ball's
         # run of terms, in float64 and in order, as np.bincount added them (the same values; ~5 us, not ~25).
         m = len(bi)
@@ -2456,17 +2431,14 @@ class BallDetector:
         hits = np.zeros((n, 16), bool)
         hits[bi[on], sector] = True
         span = hits.sum(axis=1) / 16.0  # (the count of each row: count_nonzero's, without its Python layers)
-        rho = np.sqrt(d[0] * d[0] + d[1] * d[1])
-        inner = np.bincount(bi[(np.float32(0.3) * rb < rho) & (rho < rb - near)], minlength=n)
         est = est.T
         ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
         out[ok] = centres[ok] + est[ok]
         fit[ok] = span[ok]
-        return out, radii, fit, inner
+        return out, radii, fit
 
     def _refine_jit(self, image: np.ndarray, centres: np.ndarray, radii: np.ndarray, corner: np.ndarray, size: int,
-                    out: np.ndarray, fit: np.ndarray,
-                    band: float = 0.3) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                    out: np.ndarray, fit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``_refine`` after its windows are placed, by the compiled kernel (``vision._jit``; the same arithmetic).
         The kernel projects the pixels on the cloth basis itself, unless its projection differed from
         cv2.transform's in the once-a-process check (another OpenCV build or CPU): then OpenCV's planes go in."""
@@ -2480,16 +2452,16 @@ class BallDetector:
             if not _jit.REFINE_CHECKED:
                 _jit.REFINE_CHECKED = True
                 _jit.REFINE_OK = np.array_equal(q, _jit.project_core(image, corner, self._basis, size))
-        est, span, inner, anyb = _jit.refine_core(image, corner, centres, radii, bg, self._basis,
+        est, span, anyb = _jit.refine_core(image, corner, centres, radii, bg, self._basis,
                                           np.float32(self.p.fg_threshold ** 2),
                                           np.float32(1 - self.p.dark_fraction),
-                                          np.float32(1 + self.p.bright_fraction), size, q, np.float32(band))
+                                          np.float32(1 + self.p.bright_fraction), size, q)
         if not anyb:
-            return out, radii, fit, inner
+            return out, radii, fit
         ok = (np.hypot(est[:, 0], est[:, 1]) < 0.6 * radii) & (span >= 0.3)
         out[ok] = centres[ok] + est[ok]
         fit[ok] = span[ok]
-        return out, radii, fit, inner
+        return out, radii, fit
 
     def _radii_px(self, centres: np.ndarray) -> np.ndarray:
         """``cal.ball_radius_px`` at image points (N, 2), the three projections in one call (a third of the

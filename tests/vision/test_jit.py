@@ -53,7 +53,7 @@ def _refine_calls(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     core = _jit.refine_core
 
     def spy(*args: object) -> object:
-        calls.append(args[10].shape[0] == 3)  # type: ignore[attr-defined]  # (qin)
+        calls.append(args[-1].shape[0] == 3)  # type: ignore[attr-defined]
         return core(*args)
 
     monkeypatch.setattr(_jit, "refine_core", spy)
@@ -86,8 +86,7 @@ def test_refine_projection_checked_against_opencv(monkeypatch: pytest.MonkeyPatc
     _jit.ENABLED, _jit.REFINE_CHECKED, _jit.REFINE_OK = True, False, True
     got = run()
     assert _jit.REFINE_CHECKED and _jit.REFINE_OK is not differs
-    # one call a frame, and two more where a ball's fit is tried again (``_refine``)
-    assert len(calls) >= 3 and calls[0] and calls[1:] == [differs] * (len(calls) - 1)
+    assert len(calls) == 3 and calls[0] and calls[1:] == [differs, differs]
     for a, b in zip(want, got, strict=True):
         for f in ("xy", "xy_px", "radius_px", "confidence", "id_scores"):
             np.testing.assert_array_equal(np.asarray(getattr(a, f)), np.asarray(getattr(b, f)), err_msg=f)
