@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from tracking.events import EventConfig, ShotContext, ShotEvent, infer_events
+from tracking.paths import fit_path
+from vision.geometry import TableGeometry
 from vision.types import N_IDS, BallObservations
+
+SIGMA = 0.002  # tracking.shots' noise_sigma
 
 
 def id_row(top: dict[int, float]) -> np.ndarray:
@@ -19,3 +24,19 @@ def frame(k: int, fps: float, balls: list[tuple[tuple[float, float], dict[int, f
     """Frame ``k`` at ``fps``: one detection per (position, identity scores) pair."""
     return BallObservations(t=k / fps, frame_index=k, xy=np.array([xy for xy, _ in balls]),
                             id_scores=np.array([id_row(s) for _, s in balls]))
+
+
+def cue_hits(data: dict, t_end: float, drop: frozenset[int] = frozenset()) -> list[ShotEvent]:
+    """The cue ball's collisions in a shot fixture (``data``: fps, t_start and each ball's sightings), its paths
+    fitted as the pipeline fits them (``drop``: balls left out)."""
+    paths = {}
+    for b, seen in data["balls"].items():
+        if int(b) in drop:
+            continue
+        p = fit_path(int(b), np.array(seen["t"]), np.array(seen["xy"]), tolerance=max(0.003, 4.5 * SIGMA))
+        assert p is not None
+        paths[int(b)] = p
+    balls = set(paths)
+    ctx = ShotContext(TableGeometry(), 1.0 / data["fps"], data["t_start"], t_end, balls, balls)
+    ev = infer_events(paths, ctx, EventConfig())[0]
+    return [e for e in ev if e.type == "collision" and 0 in (e.balls or ())]

@@ -5,7 +5,7 @@ Dev ho29x break-14.1-343 (60/720p): the cue ball cut the 13 4.3 mm on its side o
 it; the 13 passed the blow on and showed no kink, the 4 left. The cue ball's fitted line entered the 13's 2R circle
 and, 15 mm on (the truth: 14.8 mm), the 4's. ``_passed_on`` looked only ``through`` (10 mm) on, and the 4 was named
 first. Between entering one of two touching balls' 2R circles and entering the other's a straight line runs at
-most 2*sqrt(3) R, so that is the reach. The break's sightings to 1.96 s (dev cache, to 0.01 mm;
+most 2*sqrt(3) R, so that is the reach. The break's sightings to 1.96 s (the dev cache of e70437e's detector, to 0.01 mm;
 ``fixtures/passed_on_break141_343.json``), fitted as the pipeline fits them."""
 
 from __future__ import annotations
@@ -13,30 +13,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
+from tests.tracking.madeobs import cue_hits
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma
 DATA = json.loads((Path(__file__).parent / "fixtures" / "passed_on_break141_343.json").read_text())
 
 
-def _cue_hits() -> list:
-    paths = {}
-    for b, seen in DATA["balls"].items():
-        p = fit_path(int(b), np.array(seen["t"]), np.array(seen["xy"]), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[int(b)] = p
-    balls = set(paths)
-    ctx = ShotContext(G, 1.0 / DATA["fps"], DATA["t_start"], 1.96, balls, balls)
-    ev = infer_events(paths, ctx, EventConfig())[0]
-    return [e for e in ev if e.type == "collision" and 0 in (e.balls or ())]
-
-
 def test_the_cut_rack_ball_is_hit_first() -> None:
-    hits = _cue_hits()
+    hits = cue_hits(DATA, 1.96)
     assert hits and hits[0].balls == (0, 13) and abs(hits[0].t - 1.9038) < 0.004, hits
 

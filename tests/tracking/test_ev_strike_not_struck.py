@@ -12,38 +12,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
+from tests.tracking.madeobs import cue_hits
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
-from vision.geometry import TableGeometry
-
-G = TableGeometry()
-SIGMA = 0.002  # tracking.shots' noise_sigma
 DATA = json.loads((Path(__file__).parent / "fixtures" / "strike_not_struck_8ball124.json").read_text())
 
 
-def _cue_hits(drop: frozenset[int] = frozenset()) -> list:
-    paths = {}
-    for b, seen in DATA["balls"].items():
-        if int(b) in drop:
-            continue
-        p = fit_path(int(b), np.array(seen["t"]), np.array(seen["xy"]), tolerance=max(0.003, 4.5 * SIGMA))
-        assert p is not None
-        paths[int(b)] = p
-    balls = set(paths)
-    ctx = ShotContext(G, 1.0 / DATA["fps"], DATA["t_start"], 43.0, balls, balls)
-    ev = infer_events(paths, ctx, EventConfig())[0]
-    return [e for e in ev if e.type == "collision" and 0 in (e.balls or ())]
-
-
 def test_the_jolting_ball_behind_the_cue_ball_is_not_its_hitter() -> None:
-    hits = _cue_hits()
+    hits = cue_hits(DATA, 43.0)
     assert not any(e.balls == (0, 4) for e in hits), hits
     assert hits and hits[0].balls == (0, 13) and abs(hits[0].t - 42.7347) < 0.01, hits
 
 
 def test_the_cue_ball_still_meets_the_13_without_the_4() -> None:
     # guard: the contact the shot really made is found the same way with the 4 taken off the table
-    hits = _cue_hits(frozenset({4}))
+    hits = cue_hits(DATA, 43.0, frozenset({4}))
     assert hits and hits[0].balls == (0, 13) and abs(hits[0].t - 42.7347) < 0.01, hits
