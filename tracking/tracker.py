@@ -711,6 +711,7 @@ class BallTracker:
         kicks = self._collision_hypotheses(obs)
         frame_dt = self._frame_dt()
         quiet = wide and self._quiet_table(obs)
+        on_way: np.ndarray | None = None  # detections on a rolling ball's way (``_on_a_rolling_way``), when asked
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -721,8 +722,7 @@ class BallTracker:
             # resting track was abandoned and the break shot missed); the gate follows the frame interval
             # (one frame's reach, for a track that moved on its last sighting: a resting ball keeps 0.45 m, a
             # hidden one's gate still grows by 0.3 m/s only)
-            moving = len(tr.xy) >= 2 and float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0],
-                                                         tr.xy[-1][1] - tr.xy[-2][1])) > self.cfg.rest_radius
+            moving = _last_step(tr) > self.cfg.rest_radius
             reach = self.cfg.max_speed * frame_dt if moving or tr.streak else 0.0
             gate = max(self.cfg.reacquire_gate, reach) + (0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
             if not wide:
@@ -765,9 +765,10 @@ class BallTracker:
                 # seen rolling last frame is predicted now is that ball's (ho31 scratch-350, 30/720p: the 10, lost
                 # into head-left at 3.5 m/s, took the following cue ball's sighting 0.33 s later, scored as the
                 # 10, 9 mm from its own last sighting; its path ended there on the cloth and its pocket was lost)
-                taken = self._on_a_rolling_way(k, obs, dets)
-                d_pred = np.where(taken, np.inf, d_pred)
-                d_last = np.where(taken, np.inf, d_last)
+                if on_way is None:
+                    on_way = self._on_a_rolling_way(obs, dets)
+                d_pred = np.where(on_way, np.inf, d_pred)
+                d_last = np.where(on_way, np.inf, d_last)
             dist = np.minimum(d_pred, d_last)
             for pos, vel in kicks.get(k, []):  # it may have hit, or been hit by, another ball this frame
                 d_hyp = _path_distance(obs, dets, pos)
@@ -1010,7 +1011,7 @@ class BallTracker:
         pocket (the cue ball struck from the lip, lost in its blur) is not rolling into it."""
         if len(tr.xy) < 2:  # (``times`` grows with ``xy``)
             return None
-        step = float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0], tr.xy[-1][1] - tr.xy[-2][1]))
+        step = _last_step(tr)
         if step <= self.cfg.rest_radius or self._pocketed_at(tr) is None:
             return None
         return max(step / max(tr.times[-1] - tr.times[-2], 1e-3), float(np.linalg.norm(tr.velocity)))
@@ -1073,14 +1074,12 @@ class BallTracker:
         stop = p0 + u * max(float(first[j]), 0.0)
         return (stop, j) if with_index else stop
 
-    def _on_a_rolling_way(self, k: int, obs: BallObservations, dets: list[int]) -> np.ndarray:
-        """Which detections lie within one ball diameter of where another track, seen moving on the last frame,
-        is predicted now."""
+    def _on_a_rolling_way(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Which detections lie within one ball diameter of where a track seen moving on the last frame is
+        predicted now (a hidden track, the one asking, is not among them)."""
         near = np.zeros(len(dets), bool)
-        for j, o in enumerate(self.tracks):
-            if j == k or o.hidden or len(o.xy) < 2 or obs.t - o.last_seen > 1.5 * self._frame_dt():
-                continue
-            if float(np.hypot(o.xy[-1][0] - o.xy[-2][0], o.xy[-1][1] - o.xy[-2][1])) <= self.cfg.rest_radius:
+        for o in self.tracks:
+            if o.hidden or obs.t - o.last_seen > 1.5 * self._frame_dt() or _last_step(o) <= self.cfg.rest_radius:
                 continue
             near |= _path_distance(obs, dets, self._inside(o.position)) < 2 * self.geometry.ball_radius
         return near
@@ -1228,6 +1227,13 @@ def _streak_axes(obs: BallObservations, dets: list[int], p: np.ndarray) -> tuple
     half = obs.streak[dets]
     length = np.linalg.norm(half, axis=1)
     return rel, half / np.maximum(length, 1e-12)[:, None], length
+
+
+def _last_step(tr: Track) -> float:
+    """How far the track moved between its last two sightings (m; 0 with fewer than two)."""
+    if len(tr.xy) < 2:
+        return 0.0
+    return float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0], tr.xy[-1][1] - tr.xy[-2][1]))
 
 
 def _surely_other(scores: np.ndarray, ball: int) -> np.ndarray:
