@@ -4,7 +4,8 @@ pockets; ``_hit_at_last``).
 Held-out ho33 break-9-361 (30/720p, now dev): the 5 rolled at 0.2 m/s along the right cushion towards foot-right;
 the 8, at 1.2 m/s, hit it there 9 ms before its last sighting and it dropped 1.6 frames later, lost at the lip.
 Its last piece (5 sightings) is all before the hit, so followed on that piece's line it stopped short of the pocket
-and was left on the table. Made-up tracks in that geometry, fitted (tracking.paths + tracking.events)."""
+and was left on the table; followed on the hit, the line before it (along the cushion into the right jaw) must not
+be judged for a jaw touch either. Made-up tracks in that geometry, fitted (tracking.paths + tracking.events)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def test_a_ball_knocked_into_the_corner_at_its_last_sighting_drops(seed: int) ->
     assert f.pocket_of.get(5) == "foot-right", ev
     drop = next(e.t for e in ev if e.type == "pocket" and e.ball == 5)
     assert T_HIT < drop < T_HIT + 0.2  # 12-15 cm to the capture circle at about 1.2 m/s
+    # its line after the hit was never seen: no jaw touch judged on the line it rolled along before it
+    assert not [e for e in ev if e.type == "cushion" and e.ball == 5 and e.t > T_HIT], ev
 
 
 @pytest.mark.parametrize("seed", range(3))
