@@ -2518,7 +2518,6 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
     jumped: tuple[float, str] | None = None  # the first cushion met hard enough to fly over, away from a pocket
     glance: tuple[float, str] | None = None  # a fast first cushion met by the next frame, too slowly into it to fly
     legs: list[tuple[np.ndarray, np.ndarray]] = []  # the followed line, leg by leg, up to where each ended
-    p_seen = np.asarray(p0, dtype=float)
     for bounce in range(3):
         ts, ps = _follow(p0, v0, t0, cfg)
         bounced = False
@@ -2549,9 +2548,8 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                 if v_in < cfg.moving_speed:
                     continue  # creeping along (or resting against) the cushion: nothing crosses it
                 margin = cfg.rail_tolerance
-                if chord is not None and bounce == 0:
-                    margin = _opening_margin(chord, float(np.hypot(*(p - p_seen))), v_in / max(speed_now, 1e-9),
-                                             cfg)
+                if chord is not None and bounce == 0:  # (on the first leg p0 is still the last sighting)
+                    margin = _opening_margin(chord, float(np.hypot(*(p - p0))), v_in / max(speed_now, 1e-9), cfg)
                 if _opening(g, rail, p, margin):
                     # at a pocket's opening (with the tolerance of a followed line: a corner's reaches about as
                     # far along its rails as a mouth and a radius from the pocket's centre did): into the pocket.
@@ -2844,12 +2842,12 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 out.append(ShotEvent(t=t_touch, type="off_table", ball=b, rail=rail_c, confidence=0.8))
                 continue
 
-        event = _follow_to_exit(b, last.pos(tl), _kicked_velocity(b, last, paths, collisions or [], ctx, cfg),
-                                tl, tl, ctx, cfg, through, best, chord=span)
-        # hit at its last sighting, its line after the hit was never seen: no jaw is judged on the line before it
+        # hit at its last sighting (a piece of three sightings or more: fewer, ``_kicked_velocity`` judges), it goes
+        # on as the hit sent it, and its line after the hit was never seen: no jaw is judged on the line before it
         # (break-9-361's 5, rolling along the right cushion into foot-right's right jaw until the 8 knocked it in)
-        line_seen = last.n <= 2 or _hit_at_last(b, last, last.vel(tl), paths, collisions or [],
-                                                ctx.frame_dt) is None
+        hit = _hit_at_last(b, last, last.vel(tl), paths, collisions or [], ctx.frame_dt) if last.n > 2 else None
+        v_go = _kicked_velocity(b, last, paths, collisions or [], ctx, cfg) if hit is None else hit
+        event = _follow_to_exit(b, last.pos(tl), v_go, tl, tl, ctx, cfg, through, best, chord=span)
         if event is None:
             event = _lost_in_mouth(b, last, ctx, cfg)
             if event is not None and _short_of_fall(path, last, ctx, cfg):
@@ -2858,7 +2856,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             hidden.add(b)
             continue
         out.append(event)
-        if event.type == "pocket" and event.pocket is not None and line_seen:
+        if event.type == "pocket" and event.pocket is not None and hit is None:
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
             for t_j, rail_j in _jaw_glances(path, last, pk, ctx, cfg):
@@ -3199,8 +3197,7 @@ def _kicked_velocity(b: int, last: Piece, paths: dict[int, BallPath], collisions
     dt = ctx.frame_dt
     v = last.vel(last.t1)
     if last.n > 2:
-        hit = _hit_at_last(b, last, v, paths, collisions, dt)
-        return v if hit is None else hit
+        return v
     for ev in collisions:
         if ev.balls is None or b not in ev.balls or not (last.t0 - dt <= ev.t <= last.t1):
             continue
@@ -3218,11 +3215,11 @@ def _hit_at_last(b: int, last: Piece, v: np.ndarray, paths: dict[int, BallPath],
                  dt: float) -> np.ndarray | None:
     """The velocity of a ball hit at its last sighting (a collision within half a frame before it, or after it):
     its fitted piece ``last`` (velocity ``v``) holds none of its move after the hit, so it goes on with the part of
-    ``v`` across the line of centres and the hitter's speed along that line (``_kick``; equal balls trade those),
-    or along it at its own speed if that is more. Held-out ho33 break-9-361 (30/720p, now dev): the 5, rolling at
-    0.25 m/s 4 cm off the right cushion, was hit towards foot-right by the 8 at 1.2 m/s at its last sighting and
-    lost at the lip; followed on its own line it stopped short of the pocket and was left on the table. None where
-    no hit at its last sighting speeds it up along the line of centres."""
+    ``v`` across the line of centres and the hitter's speed along that line (``_kick``; equal balls trade those).
+    Held-out ho33 break-9-361 (30/720p, now dev): the 5, rolling at 0.2 m/s 4 cm off the right cushion, was hit
+    towards foot-right by the 8 at 1.2 m/s at its last sighting and lost at the lip; followed on its own line it
+    stopped short of the pocket and was left on the table. None where no hit at its last sighting speeds it up
+    along the line of centres."""
     for ev in collisions:
         if ev.balls is None or b not in ev.balls or ev.t < last.t1 - 0.5 * dt:
             continue

@@ -26,17 +26,26 @@ def frame(k: int, fps: float, balls: list[tuple[tuple[float, float], dict[int, f
                             id_scores=np.array([id_row(s) for _, s in balls]))
 
 
-def cue_hits(data: dict, t_end: float, drop: frozenset[int] = frozenset()) -> list[ShotEvent]:
-    """The cue ball's collisions in a shot fixture (``data``: fps, t_start and each ball's sightings), its paths
-    fitted as the pipeline fits them (``drop``: balls left out)."""
+def fitted_events(balls: dict[int, tuple[np.ndarray, np.ndarray]], fps: float, t_start: float, t_end: float,
+                  gone: frozenset[int] = frozenset()) -> list[ShotEvent]:
+    """A shot's events from each ball's sightings (times, centres), its paths fitted as the pipeline fits them;
+    ``gone``: the balls not seen at the shot's end."""
     paths = {}
-    for b, seen in data["balls"].items():
-        if int(b) in drop:
-            continue
-        p = fit_path(int(b), np.array(seen["t"]), np.array(seen["xy"]), tolerance=max(0.003, 4.5 * SIGMA))
+    for b, (t, xy) in balls.items():
+        p = fit_path(b, t, xy, tolerance=max(0.003, 4.5 * SIGMA))
         assert p is not None
-        paths[int(b)] = p
-    balls = set(paths)
-    ctx = ShotContext(TableGeometry(), 1.0 / data["fps"], data["t_start"], t_end, balls, balls)
-    ev = infer_events(paths, ctx, EventConfig())[0]
+        paths[b] = p
+    ctx = ShotContext(TableGeometry(), 1.0 / fps, t_start, t_end, set(paths), set(paths) - gone)
+    return infer_events(paths, ctx, EventConfig())[0]
+
+
+def fixture_balls(data: dict, drop: frozenset[int] = frozenset()) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+    """A shot fixture's (``data``: fps, t_start and each ball's sightings) sightings by ball (``drop``: left out)."""
+    return {int(b): (np.array(seen["t"]), np.array(seen["xy"])) for b, seen in data["balls"].items()
+            if int(b) not in drop}
+
+
+def cue_hits(data: dict, t_end: float, drop: frozenset[int] = frozenset()) -> list[ShotEvent]:
+    """The cue ball's collisions in a shot fixture, every ball seen at its end (``drop``: balls left out)."""
+    ev = fitted_events(fixture_balls(data, drop), data["fps"], data["t_start"], t_end)
     return [e for e in ev if e.type == "collision" and 0 in (e.balls or ())]

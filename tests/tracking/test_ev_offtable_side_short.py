@@ -15,10 +15,9 @@ import json
 from pathlib import Path
 
 import numpy as np
-from madeobs import SIGMA
+from madeobs import fitted_events, fixture_balls
 
-from tracking.events import EventConfig, ShotContext, ShotEvent, _opening_margin, infer_events
-from tracking.paths import fit_path
+from tracking.events import EventConfig, _opening_margin
 from vision.geometry import TableGeometry
 
 DATA = json.loads((Path(__file__).parent / "fixtures" / "offtable_side_jump351.json").read_text())
@@ -26,17 +25,8 @@ G = TableGeometry()
 R = G.ball_radius
 
 
-def events(balls: dict[int, tuple[np.ndarray, np.ndarray]], t0: float, t_end: float, fps: float,
-           gone: set[int]) -> list[ShotEvent]:
-    paths = {b: fit_path(b, t, xy, tolerance=max(0.003, 4.5 * SIGMA)) for b, (t, xy) in balls.items()}
-    assert all(p is not None for p in paths.values())
-    ctx = ShotContext(G, 1.0 / fps, t0, t_end, set(paths), set(paths) - gone)
-    return infer_events(paths, ctx, EventConfig())[0]  # type: ignore[arg-type]
-
-
 def test_the_one_flown_off_beside_side_right_is_off_the_table() -> None:
-    balls = {int(b): (np.array(s["t"]), np.array(s["xy"])) for b, s in DATA["balls"].items()}
-    ev = events(balls, DATA["t_start"], 3.6, DATA["fps"], {1})
+    ev = fitted_events(fixture_balls(DATA), DATA["fps"], DATA["t_start"], 3.6, frozenset({1}))
     gone = [e for e in ev if e.ball == 1 and e.type in ("pocket", "off_table")]
     assert [e.type for e in gone] == ["off_table"], gone
     assert any(e.type == "cushion" and e.ball == 1 and e.rail == "right" for e in ev), ev
@@ -54,7 +44,7 @@ def test_a_ball_seen_short_of_the_opening_itself_still_drops() -> None:
     xy = np.stack([x, y], axis=1)
     xy[t < 0.9] = xy[np.flatnonzero(t >= 0.9)[0]]  # at rest until struck, 92 cm short of the cushion
     keep = t < t_hit - 0.02  # last seen a frame short of the cushion
-    ev = events({1: (t[keep], xy[keep])}, 0.5, 2.0, fps, {1})
+    ev = fitted_events({1: (t[keep], xy[keep])}, fps, 0.5, 2.0, frozenset({1}))
     assert [(e.type, e.pocket) for e in ev if e.type in ("pocket", "off_table")] == [("pocket", "side-right")], ev
 
 
