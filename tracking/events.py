@@ -3548,7 +3548,11 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         # early and the cue ball met nothing, the 7 behind the apex was named by a fallback)
         prev = ia - 1 if ia > 0 else ia
         step = float(np.linalg.norm(xy[ia] - xy[prev])) / max(float(t[ia] - t[prev]), 1e-9) * dt
-        if step < cfg.blur_run:
+        # ... and unless no piece holds its run from rest: the last sighting on that line opens the piece fitted
+        # across the turn, a chord from before the contact to after it (ho33 rails-360, 30/720p: the cue ball
+        # seen once moving, at 2.1333 s, unseen as it was struck, and next after its contact with the 13; its
+        # chord passed the 13 7 cm off and first contact was named only 6 s later)
+        if step < cfg.blur_run and cue.piece_at(float(t[ia])).t0 < float(t[ia]) - 1e-6:
             return None
     t_a, t_b = float(t[ia]), float(t[ia + 1])
     run = xy[ia] - p0
