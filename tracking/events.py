@@ -3816,10 +3816,12 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         cue_hits = [c for c in collisions if c.balls and CUE in c.balls and c.t > t_strike + 0.5 * ctx.frame_dt]
         earlier = [c for c in cue_hits if c.t <= t_a]
         in_gap = [c for c in cue_hits if t_a < c.t <= t_b + 1.5 * ctx.frame_dt]
-        # (nor when the hidden strike already named that contact, timed within the strike's half frame: ho33
+        # not when the cue ball hit a ball before the gap, nor when this pair is already named from a frame before
+        # the gap to its end (by the pieces, or by the hidden strike within the strike's half frame: ho33
         # eight-ball-rack-126 12.45 s, 30/720p, the (0, 15) found twice 4 ms apart)
-        named = [c for c in collisions if c.balls == first.balls and t_a - ctx.frame_dt <= c.t <= t_b + 1.5 * ctx.frame_dt]
-        if not earlier and not named and not (in_gap and min(in_gap, key=lambda e: e.t).balls == first.balls):
+        named = [c for c in collisions
+                 if c.balls == first.balls and t_a - ctx.frame_dt <= c.t <= t_b + 1.5 * ctx.frame_dt]
+        if not earlier and not named:
             # cue-ball contacts the pieces fitted across the gap suggest give way to the one on its line
             collisions = sorted([*(c for c in collisions if c not in in_gap), first], key=lambda e: e.t)
     events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
