@@ -1054,14 +1054,18 @@ class BallTracker:
 
     def _touched_since(self, tr: Track) -> bool:
         """Another ball that moved since ``tr`` was last seen passed within touching distance (plus 2 cm) of
-        where ``tr`` was: from its last sighting before then, through its later sightings, to its prediction."""
+        where ``tr`` was: from its last sighting before then, through its later sightings, to its prediction (not a
+        hidden ball's that rested at its last sighting: a covered ball's filter drifts on its resting jitter, and the
+        covered 10's drifted 1 cm beside the covered 12, whose track then took an arm blob 7.5 cm off; the 10's
+        took the cue ball's spot and the cue ball's the blob: ho35 straight-pool-run-127, 30/720p, 33.8 s)."""
         p = np.asarray(tr.xy[-1])
         reach = 2 * self.geometry.ball_radius + 0.02
         for other in self.tracks:
             if other is tr or not other.xy:
                 continue
             i = bisect.bisect_right(other.times, tr.last_seen)
-            pts = np.asarray(other.xy[max(i - 1, 0):] + [tuple(other.position)])
+            ahead = [] if other.hidden and self._rests_at_last(other) else [tuple(other.position)]
+            pts = np.asarray(other.xy[max(i - 1, 0):] + ahead)
             if len(pts) < 2 or float(np.max(np.linalg.norm(pts - pts[0], axis=1))) <= self.cfg.rest_radius:
                 continue  # at rest all along: a touching neighbour in a rack did not strike it
             a, b = pts[:-1], pts[1:]
