@@ -17,7 +17,7 @@ import numpy as np
 from scipy.stats import theilslopes
 
 from adjudicator.records import ShotEvent
-from tracking.paths import BallPath, Piece, split_piece, truncate
+from tracking.paths import BallPath, Piece, kink_time, split_piece, truncate
 from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
@@ -1254,17 +1254,21 @@ def _nose_in_gap(g: TableGeometry, p1: np.ndarray, v1: np.ndarray, t1: float, p2
 
 
 def _corner_pair(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeometry, dt: float,
-                 cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+                 cfg: EventConfig, stray: set[int] | frozenset[int] = frozenset()) -> list[tuple[float, int, str, float]]:
     """Two cushions a frame or two apart (into a corner): the piece between the two kinks has one or two
     sightings, so neither kink sits where its own cushion was touched. A rail that the piece before the first kink
     heads into and the piece after the second leaves, reached (within one radius and the tolerance) by the first
     carried forward or the second carried back, was touched; no ball may have turned it there. A cushion reverses
-    only the speed into it, so the earlier piece carried forward times the contact with the second rail too."""
+    only the speed into it, so the earlier piece carried forward times the contact with the second rail too. Not
+    where the piece between is one stray detection (``stray``, from ``_stray_chords``): the pieces beside it agree,
+    so nothing turned the ball (ho37 break-14.1-380's 2 at 30/1080p, creeping into the right cushion at 0.2 m/s:
+    one sighting 23 mm off its track by the nose made a two-sighting piece, and a false right contact 105 ms before
+    the true one)."""
     R = g.ball_radius
     out: list[tuple[float, int, str, float]] = []
     ks = _kinks(path)
-    for (t1, a_pre, _), (t2, _, c_post) in zip(ks[:-1], ks[1:], strict=True):
-        if t2 - t1 > 2.5 * dt or a_pre.speed(t1) < 2 * cfg.moving_speed:
+    for k, ((t1, a_pre, _), (t2, _, c_post)) in enumerate(zip(ks[:-1], ks[1:], strict=True)):
+        if t2 - t1 > 2.5 * dt or a_pre.speed(t1) < 2 * cfg.moving_speed or k + 1 in stray:
             continue
         if _hit_times(collisions, b, t1 - 1.5 * dt, t2 + 1.5 * dt):
             continue
@@ -2125,8 +2129,17 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
     for b, path in paths.items():
         stray = _stray_chords(b, path, collisions, dt, cfg)
         for k, (tk, pre, post) in enumerate(_kinks(path)):
-            if k in stray or k + 1 in stray:
-                continue  # into or out of a stray sighting: no turn
+            if k in stray:
+                continue  # out of a stray sighting: no turn
+            if k + 1 in stray:
+                # into a stray sighting: no turn there, but the pieces beside it meet where the ball may have
+                # turned (ho37 break-14.1-380's 2 at 30/1080p, into the right cushion at 0.2 m/s: one sighting 23 mm
+                # off by the nose cut its approach a frame before it reached the nose, and the piece after, which
+                # leaves the nose at 0.08 m/s, absorbed the V: the contact was missed)
+                if k + 2 >= len(path.pieces):
+                    continue
+                pre, post = path.pieces[k], path.pieces[k + 2]
+                tk = kink_time(pre, post)
             if post is path.pieces[-1] and post.n == 1 and \
                     float(np.linalg.norm(post.pos(post.t0) - pre.pos(post.t0))) < cfg.rail_tolerance:
                 continue  # one last sighting where its earlier piece leads: no turn to explain (dropping)
@@ -2246,7 +2259,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     found.append((float(ts_back[cross[-1]]), b, rail, 0.6))
         found.extend(_carried_through(b, path, paths, collisions, g, dt, cfg))
         found.extend(_bounce_inside(b, path, g, dt, cfg))
-        found.extend(_corner_pair(b, path, collisions, g, dt, cfg))
+        found.extend(_corner_pair(b, path, collisions, g, dt, cfg, stray))
         found.extend(_corner_kink(b, path, collisions, g, dt, cfg))
         found.extend(_corner_stall(b, path, collisions, g, dt, cfg))
         found.extend(_bounce_after_hit(b, path, collisions, g, dt, cfg, 0.0))
