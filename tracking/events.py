@@ -1766,14 +1766,19 @@ def _gap_chord(path: BallPath, t: float, dt: float) -> np.ndarray:
 def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.ndarray,
                      paths: dict[int, BallPath], collisions: list[ShotEvent],
                      found: list[tuple[float, int, str, float]], g: TableGeometry, dt: float,
-                     cfg: EventConfig) -> list[tuple[float, int, str, float]]:
+                     cfg: EventConfig, on: Piece | None = None) -> list[tuple[float, int, str, float]]:
     """A resting ball (at ``p``) struck along ``n`` squarely into a cushion a little way off, then seen farther
     from that cushion than it rested, touched it: a collision only pushes a resting ball along the line of
     centres, and nothing but the cushion (or a third ball) turns it back. The touch and the rebound fit inside
     the frame gap after the hit, so no kink lies at the nose (ho9 near-rail-190, every grid: the 4, 14 mm off the
     right cushion, was driven into it and met the cue ball again on its way back; the shot's only rail after
     contact). Only where it could have reached the nose unseen, leaving at the hitter's speed along ``n``, by its
-    first sighting after the hit (within ``chord_move``); timed where it reaches it at that speed."""
+    first sighting after the hit (within ``chord_move``); timed where it reaches it at that speed. At rest means
+    its sightings over the 4.5 frames before the hit, or those of the piece it was hit on (``on``) over them: a
+    ball that came off a cushion deadened and lay still a frame or two when hit back into it rests there too (ho37
+    nine-ball-rack-128's 3 at 30/720p: off the right cushion at 3 cm/s, 10 mm off its nose, struck back into it at
+    1.4 m/s; the touch, 14 ms after the hit, was missed while its approach counted among its resting sightings, and
+    its last sighting on that piece fell 1 ms after the hit's estimate)."""
     R = g.ball_radius
     ts, xs = _seen(paths[me])
     t_end = ev.t + cfg.back_span
@@ -1782,11 +1787,18 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
              and ev.t - 1.5 * dt <= c.t <= t_end]
     if third:
         t_end = min(third) - 1.5 * dt
-    sel = (ts > ev.t) & (ts <= t_end)
-    still = xs[(ts < ev.t) & (ts >= ev.t - 4.5 * dt)]
-    # at rest where it was hit: its last sightings before (its fitted piece can bend a slow start into its rest)
-    if (int(np.sum(sel)) < 3 or len(still) < 2 or float(np.linalg.norm(still - p, axis=1).max()) > cfg.chord_move / 2
-            or _in_mouth(g, p, 0.0)):
+    # at rest where it was hit: its last sightings before (its fitted piece can bend a slow start into its rest),
+    # or else those of the piece it was hit on, the sightings after that piece being the ones after the hit
+    def _at_rest(seen: np.ndarray) -> bool:
+        return len(seen) >= 2 and float(np.linalg.norm(seen - p, axis=1).max()) <= cfg.chord_move / 2
+
+    t_from = ev.t
+    if not _at_rest(xs[(ts < ev.t) & (ts >= ev.t - 4.5 * dt)]):
+        if on is None or not _at_rest(xs[(ts <= on.t1 + 1e-9) & (ts >= max(ev.t - 4.5 * dt, on.t0) - 1e-9)]):
+            return []
+        t_from = max(ev.t, on.t1 + 1e-9)
+    sel = (ts > t_from) & (ts <= t_end)
+    if int(np.sum(sel)) < 3 or _in_mouth(g, p, 0.0):
         return []
     t_after, d_after = ts[sel], _rail_dist(g, xs[sel])
     v_h = paths[other].piece_at(ev.t - 0.5 * dt).vel(ev.t)
@@ -2282,16 +2294,22 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     found.append((ev.t + 1e-5, me, rail, 0.8))
                 elif _pushed_off(ev, me, other, p, rail, paths, collisions, g, dt, cfg):
                     found.append((ev.t + 1e-5, me, rail, 0.7))
-            found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg))
+            found.extend(_driven_back_off(ev, me, other, p, n, paths, collisions, found, g, dt, cfg,
+                                          None if creeps else pre))
     found.sort()
     chords = {b: _chord_bounces(path, g, dt, cfg, _hit_times(collisions, b))
               for b, path in paths.items()}
     kept: list[tuple[float, int, str, float]] = []
+    # (two contacts with one rail within 3 frames are one, unless the ball came back off it in between, met another
+    # rail, or was hit a frame or more after the first: ho37 nine-ball-rack-128's 3, off the right cushion, lay
+    # still 10 mm off it and was hit back into it 63 ms after the first touch, the second found by
+    # ``_driven_back_off``)
     for item in found:
         if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt
                and not _back_into_between(paths[item[1]], g, item[2], k[0], item[0], cfg)
                and not _other_rail_between(item[1], item[2], k[0], item[0], found, chords[item[1]], dt)
                and not _seen_back_between(paths[item[1]], g, item[2], k[0], item[0], dt, cfg)
+               and not _hit_times(collisions, item[1], k[0] + dt, item[0])
                for k in kept):
             continue
         kept.append(item)
