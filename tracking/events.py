@@ -1816,29 +1816,33 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
             continue
         d = d_after[rail]
         med = _median3(d)
+        speed_in = float(v_h @ n) * into
         back = np.flatnonzero(med > float(d_rest[0]) + cfg.hug_leave)
-        if not len(back):
+        # seen once on its way in (nearer the nose than it rested) and farther off a frame later, the nose within
+        # reach by then: it turned between the two (ho15 nine-ball-rack-115's 3 at 30/720p, 19.3 mm off the foot
+        # cushion, struck at 0.77 m/s into it: seen 12.1 mm off 8 ms after the hit, then 24.8 mm off, the hitter on
+        # it again 26 ms after the touch). That turn is a touch even where the ball is not seen back past its rest
+        # (ho37 nine-ball-rack-128's 2 at 30/720p, 25 mm off the foot cushion, struck at 1.2 m/s into it: seen 5 mm
+        # off, then 21 mm off; the cue ball, following, met it again 28 ms after the touch and held it there)
+        turned = (len(d) >= 2 and float(d[0]) <= float(d_rest[0]) - cfg.chord_move / 2
+                  and float(d[1]) >= float(d[0]) + cfg.chord_move / 2 and t_after[1] - t_after[0] <= 1.5 * dt
+                  and float(d_rest[0]) - R <= speed_in * (float(t_after[1]) - ev.t) + cfg.chord_move)
+        if not len(back) and not turned:
             continue
-        t_back = float(t_after[back[0] + 2])
+        n_look = int(back[0]) + 2 if len(back) else 2
+        t_back = float(t_after[min(n_look, len(t_after) - 1)])
         if any(f[1] == me and f[2] == rail and ev.t - 1.5 * dt <= f[0] <= t_back for f in found):
             continue  # a contact of its own kink is there already
-        speed_in = float(v_h @ n) * into
         t_cap = float(t_after[0])
         if float(d_rest[0]) - R > speed_in * (float(t_after[0]) - ev.t) + cfg.chord_move:
             # too far off to have met it unseen: a kink would show it (far off, a missed collision may), unless it
             # was seen at the nose on its way: a piece from rest that absorbs its first moving sighting and a
             # rebound piece that absorbs the one at the nose leave no kink there (ho16 near-rail-260's 15, 60 fps:
-            # 18.9 mm off the foot cushion, seen 14 mm off, then 1.3 mm off, then back out)
-            at_nose = np.flatnonzero(d[:back[0] + 2] <= R + cfg.rail_tolerance)
+            # 18.9 mm off the foot cushion, seen 14 mm off, then 1.3 mm off, then back out), or seen turning
+            at_nose = np.flatnonzero(d[:n_look] <= R + cfg.rail_tolerance)
             if len(at_nose):
                 t_cap = float(t_after[min(int(at_nose[0]) + 1, len(t_after) - 1)])
-            elif (len(d) >= 2 and float(d[0]) <= float(d_rest[0]) - cfg.chord_move / 2
-                  and float(d[1]) >= float(d[0]) + cfg.chord_move / 2 and t_after[1] - t_after[0] <= 1.5 * dt
-                  and float(d_rest[0]) - R <= speed_in * (float(t_after[1]) - ev.t) + cfg.chord_move):
-                # or seen once on its way in (nearer the nose than it rested) and farther off a frame later, the
-                # nose within reach by then: it turned between the two (ho15 nine-ball-rack-115's 3 at 30/720p,
-                # 19.3 mm off the foot cushion, struck at 0.77 m/s into it: seen 12.1 mm off 8 ms after the hit,
-                # then 24.8 mm off, the hitter on it again 26 ms after the touch)
+            elif turned:
                 t_cap = float(t_after[1])
             else:
                 continue
