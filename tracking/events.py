@@ -2125,6 +2125,23 @@ def _sightings_close_in(path: BallPath, pre: Piece, rail: str, g: TableGeometry,
     return n < 4 or v_line >= cfg.moving_speed / 2
 
 
+def _slowed_against_sightings(path: BallPath, pre: Piece, post: Piece, rail: str, tk: float,
+                              cfg: EventConfig) -> bool:
+    """Whether the ball's speed into ``rail`` dropped by ``2 * moving_speed`` or more at a kink at ``tk`` measured
+    from the approach its sightings show (``_seen_approach``, where there are 6 or more of them) as well as from
+    ``pre``'s end: a long quadratic bent by a slow start (a cue ball gathering speed off a hit on its follow) ends
+    faster than the ball came (ho37 scratch-380's cue ball at 60/1080p, rolling straight into head-right at 0.43 m/s
+    toward the right rail: its 30-sighting piece ends at 0.53, the next piece runs on at 0.43, and a jaw turn was
+    read 40 ms before its drop; the truth touches nothing)."""
+    inward = _INWARD[rail]
+    v_out = float(post.vel(tk) @ inward)
+    n, v_line = _seen_approach(path, pre, rail, cfg)
+    v_in = -float(pre.vel(tk) @ inward)
+    if n >= 6:
+        v_in = min(v_in, v_line)
+    return v_out + v_in >= 2 * cfg.moving_speed
+
+
 def _seen_approach(path: BallPath, pre: Piece, rail: str, cfg: EventConfig) -> tuple[int, float]:
     """How many sightings ``pre`` has over its last ``hug_span`` s, and how fast a straight line through them closes
     on ``rail``'s nose (0 with fewer than two): the approach its sightings show, which a quadratic bent by a faster
@@ -2197,6 +2214,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                         v_in = max(v_in, v_line)
                 closing = _sightings_close_in(path, pre, rail, g, cfg)
                 if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed and closing
+                        and _slowed_against_sightings(path, pre, post, rail, tk, cfg)
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
                     # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
                     # ball that had lain at rest (0.2 s or more; a rattle's short stalls between jaws are not): no
