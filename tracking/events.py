@@ -2262,13 +2262,15 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # an unseen gap the kink is a guess: tests/tracking/test_ev_gap_three.py) and only where no other
                 # rule found that contact: a gap rule times a bounce between sightings better than a kink that far
                 # off (ho11 straight-pool-run-111's 7: -1 ms from _gap_bounce, -34 ms from its kink 10-15 mm off),
-                # and not where a collision of the ball lies within 1.5 frames of it: the ball turned it (ho37
+                # and not where a collision of the ball lies within half a frame of it: the ball turned it (ho37
                 # eight-ball-rack-128's cue ball, 30/720p: into the 3 at 1.6 m/s, angled 0.34 m/s toward the foot
-                # cushion, it stopped 16 mm off its nose; the kink at the hit read as a foot contact)
+                # cushion, it stopped 16 mm off its nose; the kink 0.3 frame after the hit read as a foot contact).
+                # A kink a frame after the hit is the cushion the hit sent it into (ho31 miss-350's 13 at 30/720p,
+                # 0.9 frame; bank-350's 2 at 60/1080p, 1.4 frames)
                 if margin <= 1.0:
                     found.append(item)
                 elif post.t0 - pre.t1 <= 1.5 * dt and _turn_without_first(path, post, rail, cfg) and \
-                        not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
+                        not _hit_times(collisions, b, tk - 0.5 * dt, tk + 0.5 * dt):
                     loose.append(item)
             # a cushion right after a collision, inside one frame gap: the later piece carried back runs through
             # the cushion, which only a bounce explains. Carried back to the collision when that came before the
@@ -2327,15 +2329,16 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
               for b, path in paths.items()}
     kept: list[tuple[float, int, str, float]] = []
     # (two contacts with one rail within 3 frames are one, unless the ball came back off it in between, met another
-    # rail, or was hit a frame or more after the first: ho37 nine-ball-rack-128's 3, off the right cushion, lay
-    # still 10 mm off it and was hit back into it 63 ms after the first touch, the second found by
-    # ``_driven_back_off``)
+    # rail, or was hit a frame or more after the first and before the second: ho37 nine-ball-rack-128's 3, off the
+    # right cushion, lay still 10 mm off it and was hit back into it 63 ms after the first touch, the second found
+    # by ``_driven_back_off``. A second contact at the hit itself is the first again: ho29 frozen-340's 15 at
+    # 60/1080p, frozen to the right cushion and hit twice by the cue ball 2.6 frames apart, touched it once)
     for item in found:
         if any(k[1:3] == item[1:3] and abs(k[0] - item[0]) < 3 * dt
                and not _back_into_between(paths[item[1]], g, item[2], k[0], item[0], cfg)
                and not _other_rail_between(item[1], item[2], k[0], item[0], found, chords[item[1]], dt)
                and not _seen_back_between(paths[item[1]], g, item[2], k[0], item[0], dt, cfg)
-               and not _hit_times(collisions, item[1], k[0] + dt, item[0])
+               and not _hit_times(collisions, item[1], k[0] + dt, item[0] - 1e-4)
                for k in kept):
             continue
         kept.append(item)
