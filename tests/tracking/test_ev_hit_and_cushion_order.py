@@ -21,7 +21,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from madeobs import fitted_events, fixture_balls
 
 FIX = Path(__file__).parent / "fixtures"
