@@ -735,6 +735,7 @@ class BallTracker:
         frame_dt = self._frame_dt()
         quiet = wide and self._quiet_table(obs)
         on_way: np.ndarray | None = None  # detections on a rolling ball's way (``_on_a_rolling_way``), when asked
+        overlapped: np.ndarray | None = None  # detections overlapping another (``_overlapped``), when asked
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -789,6 +790,18 @@ class BallTracker:
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
             if k in self._through:
                 d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
+            if unknown and wide:
+                # two circles closer than a ball's diameter are no two balls: one ball's blur seen at both ends, or a
+                # ball and a shadow of it; neither is for a track not known to be a ball (ho39x break-8-393,
+                # 60/1080p: the cue's tip track, lost for a frame 26 cm behind the cue ball, took the front end of
+                # the struck cue ball's blur 39 cm away, 48 mm ahead of the rear end the cue ball's track took; it
+                # ran on into the rack as the cue ball's twin, took the 12 there and its name: first contact 12
+                # for 2)
+                if overlapped is None:
+                    overlapped = _overlapped(obs, dets, 0.9 * 2 * self.geometry.ball_radius,
+                                              self.cfg.min_confidence)
+                d_pred = np.where(overlapped, np.inf, d_pred)
+                d_last = np.where(overlapped, np.inf, d_last)
             if in_pocket:
                 # a ball lost into a pocket is not re-acquired on another ball's way: a detection where a ball
                 # seen rolling last frame is predicted now is that ball's (ho31 scratch-350, 30/720p: the 10, lost
@@ -1233,6 +1246,16 @@ class BallTracker:
                     arr[i] = xy
             conf[tr.ball] = tr.identity_confidence
         return tsel, out, conf
+
+
+def _overlapped(obs: BallObservations, dets: list[int], within: float, floor: float) -> np.ndarray:
+    """Which of ``dets`` has another detection of the frame, of confidence ``floor`` or more, centred within
+    ``within`` of it."""
+    d = np.linalg.norm(obs.xy[dets][:, None, :] - obs.xy[None, :, :], axis=2)
+    d[np.arange(len(dets)), dets] = np.inf
+    d[:, obs.confidence < floor] = np.inf
+    out: np.ndarray = (d < within).any(axis=1)
+    return out
 
 
 def _path_distance(obs: BallObservations, dets: list[int], p: np.ndarray) -> np.ndarray:
