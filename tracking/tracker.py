@@ -790,14 +790,15 @@ class BallTracker:
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
             if k in self._through:
                 d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
-            if unknown and wide and not self._young(tr):
+            if unknown and wide and len(tr.xy) > self.cfg.twin_sightings:
                 # two circles closer than a ball's diameter may be one ball's blur seen at both ends: not for a track
-                # long seen and not known to be a ball (ho39x break-8-393, 60/1080p: the cue's tip track, lost for a
-                # frame 26 cm behind the cue ball, took the front end of the struck cue ball's blur 39 cm away, 48 mm
-                # ahead of the rear end the cue ball's track took; it ran on into the rack as the cue ball's twin,
-                # took the 12 there and its name: first contact 12 for 2). A young one may (``_absorb_twins`` drops
-                # it as a twin), and must in a rack a hand slides, packed so that its balls are found 40-50 mm
-                # apart (ho31 eight-ball-rack-125 at 75.7 s: kept off them, an extra shot opened)
+                # seen more than ``twin_sightings`` times and not known to be a ball (ho39x break-8-393, 60/1080p:
+                # the cue's tip track, lost for a frame 26 cm behind the cue ball, took the front end of the struck
+                # cue ball's blur 39 cm away, 48 mm ahead of the rear end the cue ball's track took; it ran on into
+                # the rack as the cue ball's twin, took the 12 there and its name: first contact 12 for 2; ho33x
+                # break-8-363 the same, the 10 for the 11). A new one may: ``_absorb_twins`` drops it as a twin, and
+                # in a rack a hand slides the balls are packed so that they are found 40-50 mm apart (ho31
+                # eight-ball-rack-125 at 75.7 s: two new tracks kept off them, an extra shot opened)
                 if overlapped is None:
                     overlapped = _overlapped(obs, dets, 0.9 * 2 * self.geometry.ball_radius,
                                               self.cfg.min_confidence)
