@@ -5,8 +5,8 @@ had a track of its own with no name. Lost for a frame at the strike, it took the
 (two circles 48 mm apart, 39 cm from the tip's last sighting); the cue ball's track took the rear end. The tip's
 track ran on into the rack beside the cue ball as its twin, took the 12 there and, in the end, its name: the
 shot's first contact was named as the 12 for the 2. Dev ho33x break-8-363 at 60/1080p (fixture
-``tip_takes_blur_b8363.json``, 0.2-1.7 s, 112 KB) is the same slip: the tip's track, back from a gap, took the blur's front
-end 39 cm away and the 10's name (first contact 10 for 11)."""
+``tip_takes_blur_b8363.json``, 0.2-1.7 s, 112 KB) is the same slip: the tip's track, back from a gap, took the blur's
+front end 39 cm away and the 10's name (first contact 10 for 11)."""
 
 from __future__ import annotations
 
