@@ -796,12 +796,13 @@ class BallTracker:
                 # the cue's tip track, lost for a frame 26 cm behind the cue ball, took the front end of the struck
                 # cue ball's blur 39 cm away, 48 mm ahead of the rear end the cue ball's track took; it ran on into
                 # the rack as the cue ball's twin, took the 12 there and its name: first contact 12 for 2; ho33x
-                # break-8-363 the same, the 10 for the 11). A new one may: ``_absorb_twins`` drops it as a twin, and
-                # in a rack a hand slides the balls are packed so that they are found 40-50 mm apart (ho31
-                # eight-ball-rack-125 at 75.7 s: two new tracks kept off them, an extra shot opened)
+                # break-8-363 the same, the 10 for the 11). A new one may: ``_absorb_twins`` drops it as a twin. Only
+                # a lone pair: in a rack a hand slides the balls are packed so that they are found 40-50 mm apart
+                # (ho31 eight-ball-rack-125 at 75.7-75.8 s: hand tracks kept off them, the resting cue ball's track
+                # took one 32 cm away and an extra shot opened)
                 if overlapped is None:
                     overlapped = _overlapped(obs, dets, 0.9 * 2 * self.geometry.ball_radius,
-                                              self.cfg.min_confidence)
+                                             4 * self.geometry.ball_radius, self.cfg.min_confidence)
                 d_pred = np.where(overlapped, np.inf, d_pred)
                 d_last = np.where(overlapped, np.inf, d_last)
             if in_pocket:
@@ -1250,13 +1251,19 @@ class BallTracker:
         return tsel, out, conf
 
 
-def _overlapped(obs: BallObservations, dets: list[int], within: float, floor: float) -> np.ndarray:
-    """Which of ``dets`` has another detection of the frame, of confidence ``floor`` or more, centred within
-    ``within`` of it."""
-    d = np.linalg.norm(obs.xy[dets][:, None, :] - obs.xy[None, :, :], axis=2)
-    d[np.arange(len(dets)), dets] = np.inf
-    d[:, obs.confidence < floor] = np.inf
-    out: np.ndarray = (d < within).any(axis=1)
+def _overlapped(obs: BallObservations, dets: list[int], within: float, apart: float, floor: float) -> np.ndarray:
+    """Which of ``dets`` is one of a lone pair: its only other detection of the frame (of confidence ``floor`` or
+    more) within ``apart`` lies within ``within`` of it, and that one has no other within ``apart`` either. A blur's
+    two ends come as such a pair on the open cloth; in a packed rack each ball has several neighbours."""
+    ok = obs.confidence >= floor
+    d = np.linalg.norm(obs.xy[:, None, :] - obs.xy[None, :, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    d[:, ~ok] = np.inf
+    near = (d < apart).sum(axis=1)
+    out = np.zeros(len(dets), dtype=bool)
+    for i, k in enumerate(dets):
+        j = int(np.argmin(d[k]))
+        out[i] = bool(near[k] == 1 and d[k, j] < within and near[j] == 1)
     return out
 
 
