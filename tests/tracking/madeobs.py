@@ -1,6 +1,10 @@
-"""Shared by the tracker tests that feed made-up detections: an identity-score row and a frame of detections."""
+"""Shared by the tracker tests that feed made-up detections or a clip's detections from a fixture: an identity-score row,
+a frame of detections, a fixture's frames and events fitted to sightings."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import numpy as np
 
@@ -49,3 +53,20 @@ def cue_hits(data: dict, t_end: float, drop: frozenset[int] = frozenset()) -> li
     """The cue ball's collisions in a shot fixture, every ball seen at its end (``drop``: balls left out)."""
     ev = fitted_events(fixture_balls(data, drop), data["fps"], data["t_start"], t_end)
     return [e for e in ev if e.type == "collision" and 0 in (e.balls or ())]
+
+
+def fixture_frames(path: Path) -> list[BallObservations]:
+    """A detections fixture's frames (``frames``: each its time, index and detections with centre, confidence, the
+    identity scores kept and any streak), the scores left out spread thin so that each row sums to 1."""
+    out = []
+    for f in json.loads(path.read_text())["frames"]:
+        ids = np.full((len(f["balls"]), N_IDS), 1e-4)
+        for i, b in enumerate(f["balls"]):
+            for k, v in b["ids"].items():
+                ids[i, int(k)] = v
+        ids /= ids.sum(axis=1, keepdims=True)
+        streak = np.array([b.get("streak", [0.0, 0.0]) for b in f["balls"]], dtype=float).reshape(-1, 2)
+        out.append(BallObservations(t=f["t"], frame_index=f["frame"], xy=np.array([b["xy"] for b in f["balls"]]),
+                                    confidence=np.array([b["conf"] for b in f["balls"]]), id_scores=ids,
+                                    streak=streak))
+    return out

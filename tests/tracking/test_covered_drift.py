@@ -7,37 +7,21 @@ two shots, and both lost their first contact."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
+from madeobs import fixture_frames
 
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
-from vision.types import N_IDS, BallObservations
 
 FIXTURE = Path(__file__).parent / "fixtures" / "covered_drift_spr127.json"
 CUE_BALL, TEN, TWELVE = (2.124, 0.391), (2.004, 0.567), (1.983, 0.62)
 
 
-def _frames() -> list[BallObservations]:
-    out = []
-    for f in json.loads(FIXTURE.read_text())["frames"]:
-        ids = np.full((len(f["balls"]), N_IDS), 1e-4)
-        for i, b in enumerate(f["balls"]):
-            for k, v in b["ids"].items():
-                ids[i, int(k)] = v
-        ids /= ids.sum(axis=1, keepdims=True)
-        streak = np.array([b.get("streak", [0.0, 0.0]) for b in f["balls"]], dtype=float).reshape(-1, 2)
-        out.append(BallObservations(t=f["t"], frame_index=f["frame"], xy=np.array([b["xy"] for b in f["balls"]]),
-                                    confidence=np.array([b["conf"] for b in f["balls"]]), id_scores=ids,
-                                    streak=streak))
-    return out
-
-
 def test_names_stay_on_the_resting_balls_under_the_arm() -> None:
     tracker = BallTracker(TableGeometry(), "straight-pool")
-    for obs in _frames():
+    for obs in fixture_frames(FIXTURE):
         tracker.update(obs)
     named = {tr.ball: np.asarray(tr.xy[-1]) for tr in tracker.tracks if tr.ball is not None and tr.xy}
     assert np.linalg.norm(named[0] - CUE_BALL) < 0.01, "the cue ball's track stays on the cue ball"

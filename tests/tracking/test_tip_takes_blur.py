@@ -10,15 +10,14 @@ front end 39 cm away and the 10's name (first contact 10 for 11)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
+from madeobs import fixture_frames
 
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
-from vision.types import N_IDS, BallObservations
 
 FIX = Path(__file__).parent / "fixtures"
 CASES = [  # fixture, the cue ball's rest, the tip's first sighting, the rack ball whose name was at stake and its spot
@@ -27,27 +26,12 @@ CASES = [  # fixture, the cue ball's rest, the tip's first sighting, the rack ba
 ]
 
 
-def _frames(name: str) -> list[BallObservations]:
-    out = []
-    for f in json.loads((FIX / name).read_text())["frames"]:
-        ids = np.full((len(f["balls"]), N_IDS), 1e-4)
-        for i, b in enumerate(f["balls"]):
-            for k, v in b["ids"].items():
-                ids[i, int(k)] = v
-        ids /= ids.sum(axis=1, keepdims=True)
-        streak = np.array([b.get("streak", [0.0, 0.0]) for b in f["balls"]], dtype=float).reshape(-1, 2)
-        out.append(BallObservations(t=f["t"], frame_index=f["frame"], xy=np.array([b["xy"] for b in f["balls"]]),
-                                    confidence=np.array([b["conf"] for b in f["balls"]]), id_scores=ids,
-                                    streak=streak))
-    return out
-
-
 @pytest.mark.parametrize(("name", "cue_rest", "tip", "ball", "spot"), CASES)
 def test_the_tips_track_stays_off_the_cue_balls_blur(name: str, cue_rest: tuple[float, float],
                                                       tip: tuple[float, float], ball: int,
                                                       spot: tuple[float, float]) -> None:
     tracker = BallTracker(TableGeometry(), "eight-ball")
-    for obs in _frames(name):
+    for obs in fixture_frames(FIX / name):
         tracker.update(obs)
     tips = [tr for tr in tracker.tracks if tr.xy and any(np.linalg.norm(np.subtract(p, tip)) < 0.03 for p in tr.xy)]
     assert tips, "the tip is tracked"
