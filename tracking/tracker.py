@@ -1255,15 +1255,13 @@ def _overlapped(obs: BallObservations, dets: list[int], within: float, apart: fl
     """Which of ``dets`` is one of a lone pair: its only other detection of the frame (of confidence ``floor`` or
     more) within ``apart`` lies within ``within`` of it, and that one has no other within ``apart`` either. A blur's
     two ends come as such a pair on the open cloth; in a packed rack each ball has several neighbours."""
-    ok = obs.confidence >= floor
     d = np.linalg.norm(obs.xy[:, None, :] - obs.xy[None, :, :], axis=2)
     np.fill_diagonal(d, np.inf)
-    d[:, ~ok] = np.inf
+    d[:, obs.confidence < floor] = np.inf
     near = (d < apart).sum(axis=1)
-    out = np.zeros(len(dets), dtype=bool)
-    for i, k in enumerate(dets):
-        j = int(np.argmin(d[k]))
-        out[i] = bool(near[k] == 1 and d[k, j] < within and near[j] == 1)
+    rows = np.asarray(dets, dtype=int)
+    mate = np.argmin(d[rows], axis=1)
+    out: np.ndarray = (near[rows] == 1) & (d[rows, mate] < within) & (near[mate] == 1)
     return out
 
 
