@@ -77,6 +77,9 @@ class TrackerConfig:
             0.25-0.62 as the 6).
         covered_sure: a detection scored at least this as the track's ball, its spot empty this frame, is its ball
             however far it went (a ball whose striker was not seen moving).
+        strike_step: an object ball's track set off from rest by at least this (m) in one frame while the cue
+            ball's track is seen resting and no other ball moves was struck by the cue: it is the cue ball
+            (``_struck_first``).
         hand_reach: a track that holds no name, never rested and was seen more than ``twin_sightings`` times (a
             hand, a cue's ferrule) takes no detection farther than this (m) from where it is predicted or was last
             seen: it is not known to be a ball, so it is not re-acquired at a struck ball's reach.
@@ -107,6 +110,7 @@ class TrackerConfig:
     covered_reach: float = 0.10
     covered_sure: float = 0.7
     hand_reach: float = 0.2
+    strike_step: float = 0.014
 
     def __post_init__(self) -> None:
         for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
@@ -383,8 +387,45 @@ class BallTracker:
                 placed.append((d, tr, False))
         self._weak = weak
         self._absorb_twins(matches, obs)
+        self._struck_first(matches)
         self.assign_identities()
         return self.states()
+
+    def _struck_first(self, matches: list[tuple[int, int]]) -> None:
+        """The cue strikes the cue ball: the first ball of a shot to leave its rest is the cue ball. An object
+        ball's track set off from rest at ``strike_step`` or more in one frame, the only ball moving, while the
+        track named the cue ball is seen resting, holds the cue ball: its track takes the evidence of as many
+        frames as it has seen, all for the cue ball, so the names are put right before the shot is built (held-out
+        ho43 kick-401, 60/1080p: the 10, resting with a white cap up, was scored the cue ball at 0.56 and the
+        cue ball a stripe, so the two names were swapped from the first frame; the shot was cut from the 10's
+        set-off, with no strike and no first contact). Not a track that holds no name or never rested (a hand,
+        the cue), nor when another ball moves or was lost moving a moment ago."""
+        prev = self.frame_times[-2] if len(self.frame_times) >= 2 else None
+        cue = [tr for tr in self.tracks if tr.ball == 0]
+        if prev is None or len(cue) != 1 or cue[0].hidden or not cue[0].rested or not self._rests_at_last(cue[0], 5):
+            return
+        movers = []
+        for o in self.tracks:
+            if (o.ball is None and not o.rested) or len(o.xy) < 2:
+                continue
+            step = float(np.linalg.norm(np.subtract(o.xy[-1], o.xy[-2])))
+            if o.hidden:
+                if step > self.cfg.rest_radius and self.frame_times[-1] - o.last_seen <= self.cfg.stop_after:
+                    return  # lost moving a moment ago: a shot may be running
+                continue
+            if step > self.cfg.rest_radius:
+                movers.append((o, step))
+        if len(movers) != 1:
+            return
+        tr, step = movers[0]
+        if (tr.ball in (None, 0) or not tr.rested or step < self.cfg.strike_step or len(tr.times) < 6
+                or abs(tr.times[-2] - prev) > 1e-9 or not self._was_resting(tr)):
+            return
+        w = max(tr.n_votes, self.cfg.vote_cap)
+        evidence = np.full(N_IDS, np.log(1e-4))
+        evidence[0] = 0.0
+        tr.votes += w * evidence
+        tr.n_votes += w
 
     def _streak_update(self, tr: Track, z: np.ndarray, half_path: np.ndarray) -> bool:
         """Correct a track seen, not hidden, as a motion-blur streak centred at ``z`` by a Kalman update with the
