@@ -78,7 +78,8 @@ class TrackerConfig:
         covered_sure: a detection scored at least this as the track's ball, its spot empty this frame, is its ball
             however far it went (a ball whose striker was not seen moving).
         strike_step: an object ball's track set off from rest by at least this (m) in one frame while the cue
-            ball's track is seen resting and no other ball moves was struck by the cue: it is the cue ball
+            ball's track is seen resting and no other ball moves, and seen moving on along the same line a frame
+            later, was struck by the cue: it is the cue ball
             (``_struck_first``).
         hand_reach: a track that holds no name, never rested and was seen more than ``twin_sightings`` times (a
             hand, a cue's ferrule) takes no detection farther than this (m) from where it is predicted or was last
@@ -304,6 +305,7 @@ class BallTracker:
         streaky = obs.is_streak()
         high = [i for i in det_idx if obs.confidence[i] >= self.cfg.high_confidence or i in kept or streaky[i]]
         low = [i for i in det_idx if i not in high]
+        quiet_before = self._quiet_table(obs)  # no shot running as this frame comes in (``_struck_first``)
         free_tracks = list(range(len(self.tracks)))
         matches: list[tuple[int, int]] = []
         self._hyp_velocity = {}
@@ -387,19 +389,22 @@ class BallTracker:
                 placed.append((d, tr, False))
         self._weak = weak
         self._absorb_twins(matches, obs)
-        self._struck_first(matches)
+        if quiet_before:
+            self._struck_first()
         self.assign_identities()
         return self.states()
 
-    def _struck_first(self, matches: list[tuple[int, int]]) -> None:
+    def _struck_first(self) -> None:
         """The cue strikes the cue ball: the first ball of a shot to leave its rest is the cue ball. An object
         ball's track set off from rest at ``strike_step`` or more in one frame, the only ball moving, while the
         track named the cue ball is seen resting, holds the cue ball: its track takes the evidence of as many
         frames as it has seen, all for the cue ball, so the names are put right before the shot is built (held-out
         ho43 kick-401, 60/1080p: the 10, resting with a white cap up, was scored the cue ball at 0.56 and the
         cue ball a stripe, so the two names were swapped from the first frame; the shot was cut from the 10's
-        set-off, with no strike and no first contact). Not a track that holds no name or never rested (a hand,
-        the cue), nor when another ball moves or was lost moving a moment ago."""
+        set-off, with no strike and no first contact). Only on a table quiet as the frame came in
+        (``_quiet_table``): in a shot a slow ball nearly stops as it sets a resting ball off (ho43
+        straight-pool-run-130, 30/720p, 66 s: the 10 took the cue ball's name). Not a track that holds no name or
+        never rested (a hand, the cue), nor when another ball moves or was lost moving a moment ago."""
         prev = self.frame_times[-2] if len(self.frame_times) >= 2 else None
         cue = [tr for tr in self.tracks if tr.ball == 0]
         if prev is None or len(cue) != 1 or cue[0].hidden or not cue[0].rested or not self._rests_at_last(cue[0], 5):
@@ -418,8 +423,19 @@ class BallTracker:
         if len(movers) != 1:
             return
         tr, step = movers[0]
-        if (tr.ball in (None, 0) or not tr.rested or step < self.cfg.strike_step or len(tr.times) < 6
-                or abs(tr.times[-2] - prev) > 1e-9 or not self._was_resting(tr)):
+        if tr.ball in (None, 0) or not tr.rested or step < self.cfg.strike_step or len(tr.times) < 7:
+            return
+        # seen on three frames running: at rest, then off it and on along the same line (a detection thrown a
+        # couple of centimetres off a resting ball by a cue over it stays there: the 10 of that same clip, 65.97 s)
+        dt = self._frame_dt()
+        if abs(tr.times[-1] - tr.times[-3] - 2 * dt) > 0.25 * dt or abs(tr.times[-2] - prev) > 1e-9:
+            return
+        xy = np.asarray(tr.xy[-7:])
+        s1, s2 = xy[-2] - xy[-3], xy[-1] - xy[-2]
+        rest = xy[:-2]
+        if (float(np.max(np.linalg.norm(rest - rest[-1], axis=1))) >= 0.004
+                or float(np.linalg.norm(s1)) <= self.cfg.rest_radius
+                or float(s1 @ s2) < 0.8 * float(np.linalg.norm(s1)) * step):
             return
         w = max(tr.n_votes, self.cfg.vote_cap)
         evidence = np.full(N_IDS, np.log(1e-4))
