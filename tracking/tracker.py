@@ -83,10 +83,7 @@ class TrackerConfig:
             (``_struck_first``).
         hand_reach: a track that holds no name, never rested and was seen more than ``twin_sightings`` times (a
             hand, a cue's ferrule) takes no detection farther than this (m) from where it is predicted or was last
-            seen: it is not known to be a ball, so it is not re-acquired at a struck ball's reach (a hand's move in
-            a frame or so; at 20 cm the cue's track, back in view, took a cue ball rolling 12 cm from its last
-            sighting while the cue ball's track took the cue: ho43 straight-pool-run-130 under the review's
-            calibration, 29.5 s).
+            seen: it is not known to be a ball, so it is not re-acquired at a struck ball's reach.
     """
 
     gate: float = 0.06
@@ -113,7 +110,7 @@ class TrackerConfig:
     covered_own: float = 0.25
     covered_reach: float = 0.10
     covered_sure: float = 0.7
-    hand_reach: float = 0.1
+    hand_reach: float = 0.2
     strike_step: float = 0.014
 
     def __post_init__(self) -> None:
