@@ -79,11 +79,7 @@ class TrackerConfig:
             however far it went (a ball whose striker was not seen moving).
         strike_step: an object ball's track set off from rest by at least this (m) in one frame while the cue
             ball's track is seen resting and no other ball moves, and seen moving on along the same line a frame
-            later, was struck by the cue: it is the cue ball
-            (``_struck_first``).
-        hand_reach: a track that holds no name, never rested and was seen more than ``twin_sightings`` times (a
-            hand, a cue's ferrule) takes no detection farther than this (m) from where it is predicted or was last
-            seen: it is not known to be a ball, so it is not re-acquired at a struck ball's reach.
+            later, was struck by the cue: it is the cue ball (``_struck_first``).
     """
 
     gate: float = 0.06
@@ -110,7 +106,6 @@ class TrackerConfig:
     covered_own: float = 0.25
     covered_reach: float = 0.10
     covered_sure: float = 0.7
-    hand_reach: float = 0.2
     strike_step: float = 0.014
 
     def __post_init__(self) -> None:
@@ -816,12 +811,6 @@ class BallTracker:
             unknown = tr.hidden and tr.ball is None and not tr.rested
             gate = max(self.cfg.reacquire_gate, 0.0 if unknown else reach) + (
                 0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
-            if tr.ball is None and not tr.rested and len(tr.xy) > self.cfg.twin_sightings:
-                # a hand or a cue's ferrule moves at a hand's speed: seen in the wide stage on the front end of a
-                # struck ball's blur 26-41 cm away, the cue's track ran off with the ball and the ball's own track
-                # was lost (ho43x jump-404, 60/1080p: the 3's flight off the table; jump-403, 60/720p: the cue
-                # ball's, and the shot with it)
-                gate = min(gate, self.cfg.hand_reach)
             if not wide:
                 # never wider than the confident detections' gate: a hidden track's uncertainty grows without
                 # bound, and the 3 lost into head-right 5 s before took a weak detection 2.8 m away in the far
