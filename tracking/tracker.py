@@ -80,6 +80,8 @@ class TrackerConfig:
         strike_step: an object ball's track set off from rest by at least this (m) in one frame while the cue
             ball's track is seen resting and no other ball moves, and seen moving on along the same line a frame
             later, was struck by the cue: it is the cue ball (``_struck_first``).
+        strike_unsure: ... unless the identifier scores it as the ball it is named at this much or more (the
+            geometric mean over its sightings): then it surely is that ball, and the move is not the cue's.
     """
 
     gate: float = 0.06
@@ -107,6 +109,7 @@ class TrackerConfig:
     covered_reach: float = 0.10
     covered_sure: float = 0.7
     strike_step: float = 0.014
+    strike_unsure: float = 0.5
 
     def __post_init__(self) -> None:
         for name in ("gate", "reacquire_gate", "measurement_sigma", "accel_var", "stop_after", "vote_cap",
@@ -399,7 +402,9 @@ class BallTracker:
         set-off, with no strike and no first contact). Only on a table quiet as the frame came in
         (``_quiet_table``): in a shot a slow ball nearly stops as it sets a resting ball off (ho43
         straight-pool-run-130, 30/720p, 66 s: the 10 took the cue ball's name). Not a track that holds no name or
-        never rested (a hand, the cue), nor when another ball moves or was lost moving a moment ago."""
+        never rested (a hand, the cue), nor when another ball moves or was lost moving a moment ago, nor a track
+        whose own name the identifier surely shows (``strike_unsure``; kick-401's cue ball was scored 0.23 as the
+        10 it was named)."""
         prev = self.frame_times[-2] if len(self.frame_times) >= 2 else None
         cue = [tr for tr in self.tracks if tr.ball == 0]
         if prev is None or len(cue) != 1 or cue[0].hidden or not cue[0].rested or not self._rests_at_last(cue[0], 5):
@@ -420,6 +425,8 @@ class BallTracker:
         tr, step = movers[0]
         if tr.ball in (None, 0) or not tr.rested or step < self.cfg.strike_step or len(tr.times) < 7:
             return
+        if tr.n_votes <= 0 or float(np.exp(tr.votes[tr.ball] / tr.n_votes)) >= self.cfg.strike_unsure:
+            return  # the identifier shows its own ball surely: the move is another thing's doing (a hand)
         # seen on three frames running: at rest, then off it and on along the same line (a detection thrown a
         # couple of centimetres off a resting ball by a cue over it stays there: the 10 of that same clip, 65.97 s)
         dt = self._frame_dt()
