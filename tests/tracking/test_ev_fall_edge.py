@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import numpy as np
-from madeup import G, PIPE_TOLERANCE
+from madeup import PIPE_TOLERANCE, G
 
 from tracking.events import ShotContext, infer_events
 from tracking.paths import fit_path
