@@ -197,6 +197,7 @@ class BallTracker:
         self._prev: dict[int, np.ndarray] = {}
         self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
         self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
+        self._quiet = False  # ``_quiet_table`` as the current frame came in
         # ball -> tracks that held its name and lost it to another track, left unnamed (``former_rest``)
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
@@ -303,7 +304,8 @@ class BallTracker:
         streaky = obs.is_streak()
         high = [i for i in det_idx if obs.confidence[i] >= self.cfg.high_confidence or i in kept or streaky[i]]
         low = [i for i in det_idx if i not in high]
-        quiet_before = self._quiet_table(obs)  # no shot running as this frame comes in (``_struck_first``)
+        # no shot running as this frame comes in: the wide stage holds covered balls by it, ``_struck_first`` reads it
+        self._quiet = self._quiet_table(obs)
         free_tracks = list(range(len(self.tracks)))
         matches: list[tuple[int, int]] = []
         self._hyp_velocity = {}
@@ -387,7 +389,7 @@ class BallTracker:
                 placed.append((d, tr, False))
         self._weak = weak
         self._absorb_twins(matches, obs)
-        if quiet_before:
+        if self._quiet:
             self._struck_first()
         self.assign_identities()
         return self.states()
@@ -405,9 +407,8 @@ class BallTracker:
         never rested (a hand, the cue), nor when another ball moves or was lost moving a moment ago, nor a track
         whose own name the identifier surely shows (``strike_unsure``; kick-401's cue ball was scored 0.23 as the
         10 it was named)."""
-        prev = self.frame_times[-2] if len(self.frame_times) >= 2 else None
         cue = [tr for tr in self.tracks if tr.ball == 0]
-        if prev is None or len(cue) != 1 or cue[0].hidden or not cue[0].rested or not self._rests_at_last(cue[0], 5):
+        if len(cue) != 1 or cue[0].hidden or not cue[0].rested or not self._rests_at_last(cue[0], 5):
             return
         movers = []
         for o in self.tracks:
@@ -427,10 +428,9 @@ class BallTracker:
             return
         if tr.n_votes <= 0 or float(np.exp(tr.votes[tr.ball] / tr.n_votes)) >= self.cfg.strike_unsure:
             return  # the identifier shows its own ball surely: the move is another thing's doing (a hand)
-        # seen on three frames running: at rest, then off it and on along the same line (a detection thrown a
+        # seen on the last three frames: at rest, then off it and on along the same line (a detection thrown a
         # couple of centimetres off a resting ball by a cue over it stays there: the 10 of that same clip, 65.97 s)
-        dt = self._frame_dt()
-        if abs(tr.times[-1] - tr.times[-3] - 2 * dt) > 0.25 * dt or abs(tr.times[-2] - prev) > 1e-9:
+        if tr.times[-3:] != self.frame_times[-3:]:
             return
         xy = np.asarray(tr.xy[-7:])
         s1, s2 = xy[-2] - xy[-3], xy[-1] - xy[-2]
@@ -796,7 +796,7 @@ class BallTracker:
         widest = np.zeros(len(tracks))
         kicks = self._collision_hypotheses(obs)
         frame_dt = self._frame_dt()
-        quiet = wide and self._quiet_table(obs)
+        quiet = wide and self._quiet
         on_way: np.ndarray | None = None  # detections on a rolling ball's way (``_on_a_rolling_way``), when asked
         overlapped: np.ndarray | None = None  # detections overlapping another (``_overlapped``), when asked
         for i, k in enumerate(tracks):
