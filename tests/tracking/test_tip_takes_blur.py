@@ -1,5 +1,5 @@
 """A track not known to be a ball takes neither end of a struck ball's blur (issue 5, first contact;
-``BallTracker._associate``, ``_overlapped``). Held-out ho39x break-8-393 at 60/1080p (now dev), its detections from
+``BallTracker._associate``, ``_blur_pairs``). Held-out ho39x break-8-393 at 60/1080p (now dev), its detections from
 1.0 s to 1.9 s (fixture ``tip_takes_blur_b8393.json``): the cue's tip, seen as a white circle behind the cue ball,
 had a track of its own with no name. Lost for a frame at the strike, it took the front end of the cue ball's blur
 (two circles 48 mm apart, 39 cm from the tip's last sighting); the cue ball's track took the rear end. The tip's
