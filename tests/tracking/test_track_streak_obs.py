@@ -39,14 +39,15 @@ def _frame(k: int, balls: list[tuple[tuple[float, float], dict[int, float] | Non
                             streak=np.array([b[3] for b in balls], float).reshape(-1, 2))
 
 
-def _break(config: TrackerConfig | None = None, conf: float = 0.4) -> BallTracker:
+def _break(config: TrackerConfig | None = None, conf: float = 0.4,
+           contact: dict[int, float] | None = None) -> BallTracker:
     tracker = BallTracker(G, "nine-ball", config)
     rack = [(ONE, {1: 0.98}, 0.73, (0.0, 0.0)), (FIVE, {5: 0.9}, 0.65, (0.0, 0.0)),
             (SEVEN, {7: 0.85}, 0.79, (0.0, 0.0))]
     tracker.update(_frame(0, rack))  # the cue ball's first, shorter streak is not found
     for k, c in enumerate(STREAKS, start=1):
         tracker.update(_frame(k, [*rack, (c, None, conf, HALF)]))
-    tracker.update(_frame(4, [(CUE_AT_CONTACT, {0: 0.99}, 0.83, (0.0, 0.0)), rack[1], rack[2]]))
+    tracker.update(_frame(4, [(CUE_AT_CONTACT, contact or {0: 0.99}, 0.83, (0.0, 0.0)), rack[1], rack[2]]))
     return tracker
 
 
@@ -67,11 +68,13 @@ def test_a_streak_corrects_its_track_by_a_kalman_update_not_a_restart() -> None:
     """The streak on frame 3 lies 0.21 m short of the prediction from the 0.39 m step before, within the streak's
     noise along it: the velocity is corrected (~5.5 m/s), not restarted from the short step (4.7 m/s), whose
     straight move fell 9 cm short of the 1 so that the 1's resting track was nearer the cue ball on frame 4 (as
-    confident detections, the streaks started a track but it lost the cue ball there)."""
-    tracker = _break(conf=0.9)
-    cue = _owner(tracker, CUE_AT_CONTACT)
-    assert cue.frames == [1, 2, 3, 4]
-    restarted = _break(replace(TrackerConfig(), streak_sigmas=0.0), conf=0.9)
+    confident detections, the streaks started a track but it lost the cue ball there). Scored surely the cue ball
+    on frame 4 (0.99), it is also kept off the 1's surely named track 6 cm away (``_associate``); scored 0.7, only
+    the velocity keeps it."""
+    for contact in ({0: 0.99}, {0: 0.7}):
+        cue = _owner(_break(conf=0.9, contact=contact), CUE_AT_CONTACT)
+        assert cue.frames == [1, 2, 3, 4]
+    restarted = _break(replace(TrackerConfig(), streak_sigmas=0.0), conf=0.9, contact={0: 0.7})
     assert _owner(restarted, CUE_AT_CONTACT).frames[0] == 0  # the 1's track took it
 
 
