@@ -3928,11 +3928,11 @@ def _drop_ghost_tail(path: BallPath, dt: float, cfg: EventConfig) -> BallPath:
         return path
     pre = cut.pieces[-1] if cut.pieces[-1].n > 1 or len(cut.pieces) == 1 else cut.pieces[-2]
     ts, xs = _seen(cut)
-    # (its last two sightings too: struck on the frame before it was lost, its last piece may be that one sighting
-    # and the one before it the resting piece; held-out ho45 eight-ball-rack-132 at 25.0 s in review: the 10, hit
-    # beside foot-left and seen twice rolling in at 1.6 m/s, was "seen" once more 0.47 s later 53 cm up the foot
-    # cushion, the resting 2 scored as the 10; its pocket was lost and the turn passed)
-    # (a step beyond the sightings' noise, ``chord_move``)
+    # moving also when its last step goes beyond the sightings' noise (``chord_move``): struck on the frame before it
+    # was lost, its last piece may be that one sighting and the one before it the resting piece (held-out ho45
+    # eight-ball-rack-132 at 25.0 s in review: the 10, hit beside foot-left and seen twice rolling in at 1.6 m/s,
+    # was "seen" once more 0.47 s later 53 cm up the foot cushion, the resting 2 scored as the 10; its pocket was
+    # lost and the turn passed)
     stepped = len(ts) >= 2 and float(np.linalg.norm(xs[-1] - xs[-2])) >= max(
         cfg.chord_move, cfg.moving_speed * float(ts[-1] - ts[-2]))
     if pre.speed(pre.t1) < cfg.moving_speed and not stepped:

@@ -412,7 +412,7 @@ class BallTracker:
             return
         movers = []
         for o in self.tracks:
-            if (o.ball is None and not o.rested) or len(o.xy) < 2:
+            if _stranger(o) or len(o.xy) < 2:
                 continue
             step = float(np.linalg.norm(np.subtract(o.xy[-1], o.xy[-2])))
             if o.hidden:
@@ -679,19 +679,11 @@ class BallTracker:
     def _lost_match(self, obs: BallObservations, d: int) -> Track | None:
         """A track unseen this frame that this detection most plausibly continues: same identity, reachable."""
         scores = obs.id_scores[d]
-        best, best_tr, struck = 0.0, None, False
+        best, best_tr = 0.0, None
         for tr in self.tracks:
             if tr.last_seen >= obs.t or obs.t - tr.last_seen > self.cfg.lost_after or not tr.xy:
                 continue
             if not self._within_reach(tr, obs.xy[d], obs.t):
-                continue
-            if (tr.ball is None and not tr.rested and len(tr.xy) > self.cfg.twin_sightings
-                    and float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1])))
-                    > self.cfg.reacquire_gate + 0.3 * (obs.t - tr.last_seen)):
-                # not known to be a ball (a hand, the cue's tip): not found again at a struck ball's speed, as in
-                # ``_associate``'s gate (ho44 break-9-411, 30/1080p: the tip's track, hidden 0.13 s, took the
-                # struck cue ball's blur 83 cm away, scored the 12, which the cue ball's own lost track was refused
-                # for its name; the break was lost)
                 continue
             agree = float(scores @ tr.id_probs(self.cfg.vote_cap))
             # the cue ball lost from rest, or on the frame after it left it, was struck: the identifier may score
@@ -706,8 +698,8 @@ class BallTracker:
                     set_off or (tr.ball == 0 and self._rests_at_last(tr))):
                 continue
             if set_off:
-                best, best_tr, struck = np.inf, tr, True
-            elif agree > best and not struck:
+                return tr  # (the one track named the cue ball)
+            if agree > best:
                 best, best_tr = agree, tr
         uniform = float(np.ptp(scores)) < 1e-6
         if best_tr is None or (not uniform and best < 1.5 / N_IDS):
@@ -835,7 +827,7 @@ class BallTracker:
             # is not re-acquired at a struck ball's speed; ho33 jump-360, 30/720p: the cue's track, hidden 0.2 s
             # behind the cue ball, took the far half of the struck 1's blur 60 cm away, then the 1 itself, and the
             # 1's own track went onto the cue: the 1's flight off the table was lost)
-            unknown = tr.hidden and tr.ball is None and not tr.rested
+            unknown = tr.hidden and _stranger(tr)
             gate = max(self.cfg.reacquire_gate, 0.0 if unknown else reach) + (
                 0.3 * (obs.t - tr.last_seen) if tr.hidden else 0.0)
             if not wide:
@@ -873,8 +865,7 @@ class BallTracker:
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
             if k in self._through:
                 d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
-            stranger = tr.ball is None and not tr.rested  # not known to be a ball (a hand, the cue's tip)
-            if stranger and wide and len(tr.xy) > self.cfg.twin_sightings:
+            if _stranger(tr) and wide and len(tr.xy) > self.cfg.twin_sightings:
                 # two circles about a ball's diameter apart may be one ball's blur seen at both ends: not for a track
                 # seen more than ``twin_sightings`` times and not known to be a ball (ho39x break-8-393, 60/1080p:
                 # the cue's tip track, lost for a frame 26 cm behind the cue ball, took the front end of the struck
@@ -890,7 +881,7 @@ class BallTracker:
                 # little more than a diameter apart.
                 if overlapped is None:
                     overlapped = self._blur_pairs(obs, dets)
-                held = overlapped if tr.hidden else overlapped & (np.minimum(d_pred, d_last) > 4 * self.geometry.ball_radius)
+                held = overlapped if tr.hidden else overlapped & (d_pred > 4 * self.geometry.ball_radius)
                 d_pred = np.where(held, np.inf, d_pred)
                 d_last = np.where(held, np.inf, d_last)
             if in_pocket:
@@ -923,11 +914,12 @@ class BallTracker:
                 # first contact (ho44 break-8-412 30/720p)
                 other = (_surely_other(obs.id_scores[dets], tr.ball) if tr.hidden
                          else _surely_other(obs.id_scores[dets], tr.ball, best=0.8, own=0.03))
-                shown = [bool(o) and self._shown_in_place(obs, d) for o, d in zip(other, dets, strict=True)]
-                other &= ~np.array(shown, dtype=bool)
-                far = dist if tr.hidden or not tr.xy else np.minimum(
-                    dist, _path_distance(obs, dets, np.asarray(tr.xy[-1])))
-                dist = np.where(other & (far > self.cfg.gate), np.inf, dist)
+                if other.any():
+                    shown = [bool(o) and self._shown_in_place(obs, d) for o, d in zip(other, dets, strict=True)]
+                    other &= ~np.array(shown, dtype=bool)
+                    far = dist if tr.hidden or not tr.xy else np.minimum(
+                        dist, _path_distance(obs, dets, np.asarray(tr.xy[-1])))
+                    dist = np.where(other & (far > self.cfg.gate), np.inf, dist)
             # log-likelihood ratio of "this detection is the track's ball" against its own best guess, 0..3
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
             llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)
@@ -986,7 +978,7 @@ class BallTracker:
         the covered 14's jump there is not held (docs/TRACKING.md, trest18)."""
         t = obs.t
         for o in self.tracks:
-            if (o.ball is None and not o.rested) or len(o.xy) < 2 or t - o.last_seen > self.cfg.stop_after:
+            if _stranger(o) or len(o.xy) < 2 or t - o.last_seen > self.cfg.stop_after:
                 continue
             steps = np.diff(np.asarray(o.xy[-3:]), axis=0)
             size = np.linalg.norm(steps, axis=1)
@@ -1143,7 +1135,11 @@ class BallTracker:
         it, the 9's track had two sightings on the 1's path and the cue ball's contact with the 1 was lost (dev
         nine-ball-rack-107 30/720p, shot 4 in review: a wrong-ball-first foul). The cue ball is struck by the cue
         and lost in its blur from rest (real 2019 clips 3, 8, 11), and an unnamed track may be anything: both
-        keep the full reach.
+        keep the full reach. But not a track seen more than ``twin_sightings`` times that is not known to be a ball
+        (``_stranger``: a hand, the cue's tip): it reaches no farther than ``_associate``'s gate lets it, the
+        ``reacquire_gate`` and 0.3 m/s while unseen (ho44 break-9-411, 30/1080p: the tip's track, hidden 0.13 s,
+        took the struck cue ball's blur 83 cm away, scored the 12, which the cue ball's own lost track was refused
+        for its name; the break was lost).
 
         A ball last seen rolling into a pocket (``_into_pocket``) is in it: it comes back out (a rattle in the jaws)
         no faster than it went in, so it is not re-acquired beyond that speed's reach, the cue ball included.
@@ -1156,6 +1152,9 @@ class BallTracker:
         if dist <= slack:
             return True
         if dist > self.cfg.max_speed * (t - tr.last_seen) + slack:
+            return False
+        if (_stranger(tr) and len(tr.xy) > self.cfg.twin_sightings
+                and dist > self.cfg.reacquire_gate + 0.3 * (t - tr.last_seen)):
             return False
         speed = self._into_pocket(tr)
         if speed is not None and dist > speed * (t - tr.last_seen) + slack:
@@ -1416,6 +1415,11 @@ def _streak_axes(obs: BallObservations, dets: list[int], p: np.ndarray) -> tuple
     half = obs.streak[dets]
     length = np.linalg.norm(half, axis=1)
     return rel, half / np.maximum(length, 1e-12)[:, None], length
+
+
+def _stranger(tr: Track) -> bool:
+    """No name and never at rest: not known to be a ball (a hand, the cue's tip over the table)."""
+    return tr.ball is None and not tr.rested
 
 
 def _last_step(tr: Track) -> float:
