@@ -811,6 +811,8 @@ class BallTracker:
         quiet = wide and self._quiet
         on_way: np.ndarray | None = None  # detections on a rolling ball's way (``_on_a_rolling_way``), when asked
         overlapped: np.ndarray | None = None  # ends of a blur found as a lone pair (``_blur_pairs``), when asked
+        owned: np.ndarray | None = None  # detections named as a ball seen last frame within reach (``_owned``)
+        kept_on: np.ndarray | None = None  # detections that continue a ball's track seen last frame (``_kept_on``)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -884,6 +886,29 @@ class BallTracker:
                 held = overlapped if tr.hidden else overlapped & (d_pred > 4 * self.geometry.ball_radius)
                 d_pred = np.where(held, np.inf, d_pred)
                 d_last = np.where(held, np.inf, d_last)
+            if tr.hidden and obs.t - tr.last_seen > self.cfg.stop_after:
+                # a ball unseen this long is off the table or under something: it is not found again on a
+                # detection that sits where another ball's track was seen last frame (ho46x break-8-434 60/720p:
+                # the cue ball, lost rolling into foot-right's mouth, took the 15 1.1 s later as it crept to rest
+                # 4 cm from that last sighting, scored cue ball 0.43 and 1.3 mm from the 15's own sighting a frame
+                # before; held there to the end, the scratch was lost)
+                if kept_on is None:
+                    kept_on = self._kept_on(obs, dets)
+                d_pred = np.where(kept_on, np.inf, d_pred)
+                d_last = np.where(kept_on, np.inf, d_last)
+            if unknown and wide and obs.t - tr.last_seen > self.cfg.stop_after:
+                # a track not known to be a ball, hidden longer than ``stop_after`` (its place stale), does not
+                # take a detection named as a ball seen moving last frame close by (``_owned``): that ball's
+                # prediction may miss it by more (a bounce off a cushion inside the frame; ho45 rails-421 60/720p:
+                # the cue's tip track, hidden 0.73 s at the foot rail, took the cue ball 5.7 cm from it as it came
+                # off the foot cushion at 3.8 m/s, 8.4 cm from its own track's prediction into the cushion; named
+                # the cue ball later, it made the cue ball's path, and the 7.6 m/s run before, with its cut of the
+                # 3 and two cushions, was lost). Not a tip's track lost a frame or two beside the rolling cue ball:
+                # its own detection, white, scores as the cue ball (ho37 cut-380 60/1080p, 11 cm from the cue ball:
+                # held off it, the tip's track took the cue ball's detection and the cue ball's track the tip's)
+                if owned is None:
+                    owned = self._owned(obs, dets)
+                d_pred = np.where(owned, np.inf, d_pred)
             if in_pocket:
                 # a ball lost into a pocket is not re-acquired on another ball's way: a detection where a ball
                 # seen rolling last frame is predicted now is that ball's (ho31 scratch-350, 30/720p: the 10, lost
@@ -938,6 +963,43 @@ class BallTracker:
         rows, cols = linear_sum_assignment(padded)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True)
                 if r < len(tracks) and cost[r, c] < big]
+
+    def _kept_on(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Which of ``dets`` lie within ``rest_radius`` of the last sighting of a ball's track (named, or one that
+        rested) seen on the last frame: that ball, still there."""
+        out = np.zeros(len(dets), dtype=bool)
+        if len(self.frame_times) < 2:
+            return out
+        spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
+                 if not _stranger(tr) and tr.times and tr.times[-1] >= self.frame_times[-2] - 1e-9]
+        if not spots:
+            return out
+        near = np.linalg.norm(obs.xy[dets][:, None, :] - np.stack(spots)[None, :, :], axis=2)
+        return np.asarray(near.min(axis=1) <= self.cfg.rest_radius)
+
+    def _owned(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Which of ``dets`` the identifier scores best, at 0.5 or more, as a ball whose named track was seen moving
+        on the last frame (its last step beyond ``rest_radius``), within ``gate`` and twice that last step of its
+        last sighting: where it may be now, turned or not, at the speed it showed. Not farther (a frame's reach at
+        ``max_speed``): the cue's tip, white too, scores as the cue ball, and held off its own detection 27 cm from
+        the rolling cue ball, the tip's track took the cue ball's and the cue ball's track the tip's (ho45 kick-421
+        30/1080p); nor for a ball at rest there (its detection is at its spot; the same swap beside the resting cue
+        ball, ho46x scratch-434 60/1080p)."""
+        out = np.zeros(len(dets), dtype=bool)
+        if len(self.frame_times) < 2:
+            return out
+        seen: dict[int, list[tuple[np.ndarray, float]]] = {}
+        for tr in self.tracks:
+            step = _last_step(tr)
+            if tr.ball is not None and tr.times and tr.times[-1] >= self.frame_times[-2] - 1e-9 and \
+                    step > self.cfg.rest_radius:
+                seen.setdefault(tr.ball, []).append((np.asarray(tr.xy[-1]), self.cfg.gate + 2.0 * step))
+        for j, d in enumerate(dets):
+            a = int(np.argmax(obs.id_scores[d]))
+            if obs.id_scores[d, a] >= 0.5 and any(float(np.linalg.norm(obs.xy[d] - p)) <= reach
+                                                    for p, reach in seen.get(a, [])):
+                out[j] = True
+        return out
 
     def _blur_pairs(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Which of ``dets`` is one end of a ball's blur found as a lone pair of circles (``_lone_pairs``): up to 0.9
