@@ -1740,8 +1740,29 @@ def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collis
     into a jaw and the turn pushed the ball off that jaw's rail: it glanced off the jaw between two sightings, the
     sighting before the glance joined the piece after it, and that chord's start lies a few cm off the nose line
     (ho9 combination-190, 30/720p: the 14 off the right jaw of head-right 30 ms before it dropped, its kink 40 mm
-    from the nose line; the shot's only rail after contact). Timed where the earlier piece meets the jaw."""
-    if pre.n < 3 or _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
+    from the nose line; the shot's only rail after contact). Timed where the earlier piece meets the jaw.
+    An earlier piece of one sighting (a ball just struck, seen once on its own line) has no line of its own: the
+    chord from it to the later piece's first sighting stands for it, carried on from there, where no collision of
+    the ball falls after that sighting and the later piece's second sighting lies more than ``drop_turn`` off the
+    chord carried on (ho45 scratch-421's 7 at 30/720p: seen once after the cue ball's hit, then twice; the chord
+    onto the first of the two, carried on, meets the right jaw's tip 1.653 s, the truth 1.649, and the second lies
+    30 mm short of it toward the table)."""
+    if pre.n == 1 and post.n >= 2 and post.t0 - pre.t1 <= 1.5 * dt:
+        if _hit_times(collisions, b, pre.t1, post.t1 + 1.5 * dt):
+            return []
+        p0, p1 = pre.pos(pre.t1), post.pos(post.t0)
+        chord = (p1 - p0) / (post.t0 - pre.t1)
+        pre = Piece(pre.i0, pre.i1, post.t0, post.t0, post.t0, (float(p1[0]), float(chord[0]), 0.0),
+                    (float(p1[1]), float(chord[1]), 0.0), 1, 0.0)
+        ts_seen, xs_seen = _seen(path)
+        second = (ts_seen > post.t0 + 1e-9) & (ts_seen <= post.t1 + 1e-9)
+        if not np.any(second):
+            return []
+        k2 = int(np.flatnonzero(second)[0])
+        if float(np.linalg.norm(xs_seen[k2] - pre.pos(ts_seen[k2]))) <= cfg.drop_turn:
+            return []
+        tk = post.t0
+    elif pre.n < 3 or _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
         return []
     p_k = path.pos(tk)
     pk = g.nearest_pocket(*p_k)
@@ -2934,13 +2955,50 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         if event.type == "pocket" and event.pocket is not None and hit is None:
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
-            for t_j, rail_j in _jaw_glances(path, last, pk, ctx, cfg):
+            on_line = _struck_line(b, path, last, paths, collisions or [], ctx.frame_dt, cfg)
+            for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg):
                 # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
                 # can meet a jaw past the estimated drop, timed where it enters the capture circle: sample_videos
                 # bank_1080p60's 10; a side pocket's capture circle lies 33 mm before its fall circle)
                 out.append(ShotEvent(t=min(t_j, event.t - 1e-4), type="cushion", ball=b, rail=rail_j,
                                      confidence=0.6))
     return out, hidden
+
+
+def _struck_line(b: int, path: BallPath, last: Piece, paths: dict[int, BallPath], collisions: list[ShotEvent],
+                 dt: float, cfg: EventConfig) -> Piece | None:
+    """The line a ball struck from rest and seen once before it dropped ran on, for judging the jaws: the line of
+    centres from the hitter at the collision through the ball's resting place (a struck ball leaves along it, but for
+    a few degrees of throw), at the speed of the chord ``last`` (from its rest onto that one sighting), through
+    that sighting's foot on the line. The chord's own heading rests on one sighting, which a fast ball's blur or a
+    ball beside it at the hit can place 1-2 cm off (ho45 straight-pool-run-132's 2 at 30/720p, seen once 16 mm off
+    toward the right rail: the chord 50 degrees, the truth 42, the line of centres 41; its line carried on met the
+    right jaw of foot-right, a glance the clean drop never had). None unless ``last`` is such a chord, a collision
+    of the ball falls between its rest and the sighting, and the hitter is followed there."""
+    if last.n != 1 or len(path.pieces) < 2:
+        return None
+    rest = path.pieces[-2]
+    tl = last.t1
+    if not _resting(rest, rest.t1, cfg) or tl - rest.t1 > 1.5 * dt:
+        return None
+    hits = [c for c in collisions if c.balls and b in c.balls and rest.t1 - 0.5 * dt <= c.t <= tl]
+    if len(hits) != 1:
+        return None
+    pair = hits[0].balls
+    assert pair is not None
+    other = pair[1] if pair[0] == b else pair[0]
+    if other not in paths:
+        return None
+    p_r = rest.pos(rest.t1)
+    n, _ = _kick(paths[other], p_r, hits[0].t, dt)
+    p_l = last.pos(tl)
+    along = float((p_l - p_r) @ n)
+    if along <= 0.0:
+        return None
+    foot = p_r + along * n
+    v = n * float(np.hypot(*last.vel(tl)))
+    return Piece(last.i0, last.i1, tl, tl, tl, (float(foot[0]), float(v[0]), 0.0), (float(foot[1]), float(v[1]), 0.0),
+                 1, 0.0)
 
 
 def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
