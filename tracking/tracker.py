@@ -1125,10 +1125,25 @@ class BallTracker:
                 # sits on a rack ball there, dev straight-pool-run-7 30/720p: both gave an extra shot)
                 out[j] = True
                 continue
+            # a detection that continues this track, seen on the last frame (within ``merge_distance`` of its
+            # prediction, ``rest_radius`` of its last sighting), is not claimed by a track of the ball it scores as
+            # that has been lost longer than ``stop_after``, unless it scores as that ball surely (0.9): a stale
+            # claim (ho47x break-8-444 60/720p: the rolling 15, scored cue ball 0.79 by its white stripe, 3 cm from
+            # its own track's prediction, went to the cue ball's track, lost 0.48 s before into side-left, 31 cm
+            # from its last sighting: the scratch was lost). A sure score keeps the claim: real 2019 clip 11's 9,
+            # back 0.68 s after it was lost at side-right's mouth, scored 9 at 1.00 under the 1's track, which had
+            # drifted onto it; without the claim the 9 was called off the table
+            z = obs.xy[d]
+            continues = (not tr.hidden and bool(tr.times) and len(self.frame_times) >= 2
+                         and tr.times[-1] >= self.frame_times[-2] - 1e-9
+                         and (float(np.linalg.norm(z - tr.position)) <= self.cfg.merge_distance
+                              or float(np.linalg.norm(z - np.asarray(tr.xy[-1]))) <= self.cfg.rest_radius))
             for k, other in enumerate(self.tracks):
                 if other.ball != a or not other.xy:
                     continue
                 gap = obs.t - other.last_seen
+                if continues and other.hidden and gap > self.cfg.stop_after and scores[j, a] < 0.9:
+                    continue
                 # also a track of that ball still unmatched in this association: a jump shot's cue ball lands
                 # beside the ball it sent flying (unseen this frame), whose resting track was nearer to it by
                 # distance alone (dev jump-7 60/1080p, sample jump 30/720p: no shot, or an extra one)
