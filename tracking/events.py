@@ -1752,8 +1752,7 @@ def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collis
             return []
         p0, p1 = pre.pos(pre.t1), post.pos(post.t0)
         chord = (p1 - p0) / (post.t0 - pre.t1)
-        pre = Piece(pre.i0, pre.i1, post.t0, post.t0, post.t0, (float(p1[0]), float(chord[0]), 0.0),
-                    (float(p1[1]), float(chord[1]), 0.0), 1, 0.0)
+        pre = _line_piece(pre, post.t0, p1, chord)
         ts_seen, xs_seen = _seen(path)
         second = (ts_seen > post.t0 + 1e-9) & (ts_seen <= post.t1 + 1e-9)
         if not np.any(second):
@@ -2905,8 +2904,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
             p_l = last.pos(tl)
             span = float(np.hypot(*(p_l - prev.pos(prev.t1))))
-            last = Piece(last.i0, last.i1, tl, tl, tl, (float(p_l[0]), float(chord[0]), 0.0),
-                         (float(p_l[1]), float(chord[1]), 0.0), 1, 0.0)
+            last = _line_piece(last, tl, p_l, chord)
         speed = last.speed(tl)
         pk_l = g.nearest_pocket(*last.pos(tl))
         at_lip = float(np.hypot(*(last.pos(tl) - np.asarray(pk_l.centre)))) < pk_l.capture_radius + 2 * R
@@ -2965,6 +2963,12 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
     return out, hidden
 
 
+def _line_piece(like: Piece, t: float, p: np.ndarray, v: np.ndarray) -> Piece:
+    """A one-sighting piece at ``t`` through ``p`` moving at ``v`` (the frame indices of ``like``): a line a chord or
+    a collision gives a ball that its own sightings cannot."""
+    return Piece(like.i0, like.i1, t, t, t, (float(p[0]), float(v[0]), 0.0), (float(p[1]), float(v[1]), 0.0), 1, 0.0)
+
+
 def _struck_line(b: int, path: BallPath, last: Piece, paths: dict[int, BallPath], collisions: list[ShotEvent],
                  dt: float, cfg: EventConfig) -> Piece | None:
     """The line a ball struck from rest and seen once before it dropped ran on, for judging the jaws: the line of
@@ -2997,8 +3001,7 @@ def _struck_line(b: int, path: BallPath, last: Piece, paths: dict[int, BallPath]
         return None
     foot = p_r + along * n
     v = n * float(np.hypot(*last.vel(tl)))
-    return Piece(last.i0, last.i1, tl, tl, tl, (float(foot[0]), float(v[0]), 0.0), (float(foot[1]), float(v[1]), 0.0),
-                 1, 0.0)
+    return _line_piece(last, tl, foot, v)
 
 
 def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,

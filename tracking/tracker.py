@@ -964,6 +964,10 @@ class BallTracker:
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True)
                 if r < len(tracks) and cost[r, c] < big]
 
+    def _seen_last_frame(self, tr: Track) -> bool:
+        """Whether ``tr`` was sighted on the frame before the one being associated."""
+        return bool(tr.times) and len(self.frame_times) >= 2 and tr.times[-1] >= self.frame_times[-2] - 1e-9
+
     def _kept_on(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Which of ``dets`` lie within ``rest_radius`` of the last sighting of a ball's track (named, or one that
         rested) seen on the last frame: that ball, still there."""
@@ -971,7 +975,7 @@ class BallTracker:
         if len(self.frame_times) < 2:
             return out
         spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
-                 if not _stranger(tr) and tr.times and tr.times[-1] >= self.frame_times[-2] - 1e-9]
+                 if not _stranger(tr) and self._seen_last_frame(tr)]
         if not spots:
             return out
         near = np.linalg.norm(obs.xy[dets][:, None, :] - np.stack(spots)[None, :, :], axis=2)
@@ -991,7 +995,7 @@ class BallTracker:
         seen: dict[int, list[tuple[np.ndarray, float]]] = {}
         for tr in self.tracks:
             step = _last_step(tr)
-            if tr.ball is not None and tr.times and tr.times[-1] >= self.frame_times[-2] - 1e-9 and \
+            if tr.ball is not None and self._seen_last_frame(tr) and \
                     step > self.cfg.rest_radius:
                 seen.setdefault(tr.ball, []).append((np.asarray(tr.xy[-1]), self.cfg.gate + 2.0 * step))
         for j, d in enumerate(dets):
@@ -1016,7 +1020,7 @@ class BallTracker:
             return out
         reach = self.cfg.max_speed * self._frame_dt()
         origins = [np.asarray(tr.xy[-1]) for tr in self.tracks
-                   if tr.ball is not None and tr.times and tr.times[-1] >= self.frame_times[-2] - 1e-9]
+                   if tr.ball is not None and self._seen_last_frame(tr)]
         for i in band:
             a, b = obs.xy[dets[i]], obs.xy[mate[i]]
             u = (b - a) / gap[i]
@@ -1134,8 +1138,7 @@ class BallTracker:
             # back 0.68 s after it was lost at side-right's mouth, scored 9 at 1.00 under the 1's track, which had
             # drifted onto it; without the claim the 9 was called off the table
             z = obs.xy[d]
-            continues = (not tr.hidden and bool(tr.times) and len(self.frame_times) >= 2
-                         and tr.times[-1] >= self.frame_times[-2] - 1e-9
+            continues = (not tr.hidden and self._seen_last_frame(tr)
                          and (float(np.linalg.norm(z - tr.position)) <= self.cfg.merge_distance
                               or float(np.linalg.norm(z - np.asarray(tr.xy[-1]))) <= self.cfg.rest_radius))
             for k, other in enumerate(self.tracks):
