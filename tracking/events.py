@@ -33,6 +33,8 @@ class EventConfig:
         rail_tolerance: how far beyond one radius from the cushion nose (m) a kink may be and still be a cushion.
         kink_tolerance: the same for a kink between two pieces that the ball turned at, heading into the cushion
             before and away after (a bounce between two sightings puts the kink off the nose; tfast14, dev only).
+            Also how far off the nose the turning sighting of a reversal in a pocket's mouth may lie
+            (``_chord_bounces``).
         moving_speed: below this speed (m/s) a ball is at rest.
         corner_reach: how far beyond one radius from each nose (m) a kink in a corner's mouth may be and still be a
             contact with both rails, where the ball came back out heading off both (tcorner17; ho17 dev: 21-26 mm),
@@ -831,7 +833,10 @@ def _passed_on(paths: dict[int, BallPath], silent: list[tuple[float, int, int, P
     a contact with another resting ball frozen to the first (centres within 2R + ``contact_tolerance``, as for the
     resting pairs ``_chain`` joins), at most 2*sqrt(3) R further on (the most a straight line runs between entering
     one of two touching balls' 2R circles and entering the other's), and that ball answered with a kink (``left``:
-    the indices of such contacts in ``moving``). A ball packed in a rack takes a thin blow and hands it on to its
+    the indices of such contacts in ``moving``), or with the mover's turn as it ran deep into it (``blocked``: ho48
+    straight-pool-run-135's re-rack break at 30/720p, the cue ball crossed the 6's 2R 3.5 ms before it ran 22 mm
+    deep into the 10 frozen to it and turned there; neither ball moved for 1.6 s, and the 10 took the first
+    contact). A ball packed in a rack takes a thin blow and hands it on to its
     neighbours without moving itself, so no kink of its own can show the contact; the neighbour's answer is its
     answer, and the mover met it first. Dev break-14.1-330: the cue ball cut the 12 at
     the rack's edge (1.3 mm deep, 78 degrees) 2.6 ms before it touched the 5, frozen to the 12; the 12 stayed put,
@@ -950,8 +955,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 if not answered:
                     silent.append((tc, a, b, a_pre))
                     continue
-                if b_k and vb <= cfg.moving_speed < va:
-                    left.add(len(moving))  # the resting ball answered with a kink of its own
+                if (b_k or blocked) and vb <= cfg.moving_speed < va:
+                    left.add(len(moving))  # the resting ball answered: a kink of its own, or the mover's turn
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
@@ -1640,7 +1645,11 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
     beside the three sightings must agree: a ball that ran into the cushion was heading in before them too, or
     one that came off it heads out after them, at least half as fast (one side is enough: a rattle turns again a
     frame later); a single sighting 10-25 mm off toward the cushion (the detector's outliers by a cushion, ho8
-    miss-180) turns between its neighbours but not beside them.
+    miss-180) turns between its neighbours but not beside them. In a mouth the turning sighting may lie as far off
+    the nose as a kink between two pieces may (``kink_tolerance``): a rattle turns on every frame, so that sighting
+    is often the first after the contact, already on its way out (ho48 scratch-451's 14 in head-right at 30 fps,
+    both resolutions: seen 10.7 mm off the right nose 12 ms after its second touch there, in 12 mm before and out
+    51 mm after; the touch was lost).
     Returns (time, rail, earliest, latest): the contact, timed between where the move in reaches the nose and
     where the move out left it, and the span of the three sightings."""
     R = g.ball_radius
@@ -1665,7 +1674,8 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
             inward = _INWARD[rail]
             d_in = -float((xs[i] - xs[i - 1]) @ inward)
             d_out = float((xs[i + 1] - xs[i]) @ inward)
-            if min(d_in, d_out) < cfg.chord_move or float(d[rail][1]) - R > cfg.rail_tolerance:
+            tol = cfg.kink_tolerance if mouth else cfg.rail_tolerance
+            if min(d_in, d_out) < cfg.chord_move or float(d[rail][1]) - R > tol:
                 continue
             # heading in before them, heading out after them (either will do: a rattle turns again a frame on)
             agree = []
