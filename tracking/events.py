@@ -874,7 +874,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     on: dict[int, list[tuple[int, Piece]]] = {}  # moving[i]'s moving balls and the pieces that brought them there
     grazed: dict[int, tuple[int, int, float]] = {}  # moving[i] that never reached 2R: hitter, struck ball, its kink
     silent: list[tuple[float, int, int, Piece]] = []  # a mover's 2R crossing of a resting ball that did not answer
-    left: set[int] = set()  # moving[i] whose struck resting ball kinked
+    left: set[int] = set()  # moving[i] whose struck resting ball answered: it kinked, or blocked the mover
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             a_pre = _held(a_pre, cfg, paths[a], tk, dt)

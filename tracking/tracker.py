@@ -814,6 +814,7 @@ class BallTracker:
         overlapped: np.ndarray | None = None  # ends of a blur found as a lone pair (``_blur_pairs``), when asked
         owned: np.ndarray | None = None  # detections named as a ball seen last frame within reach (``_owned``)
         kept_on: np.ndarray | None = None  # detections that continue a ball's track seen last frame (``_kept_on``)
+        in_game: np.ndarray | None = None  # the detections' identity scores over the game's balls (``_in_game``)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -919,14 +920,13 @@ class BallTracker:
                     on_way = self._on_a_rolling_way(obs, dets)
                 d_pred = np.where(on_way, np.inf, d_pred)
                 d_last = np.where(on_way, np.inf, d_last)
-                # nor beyond the reach of the speed it went in at (``_within_reach``, which the wide stage's gate
-                # does not ask): the 14, lost rolling into foot-right at 0.97 m/s, took a hand's blob 52 cm from its
-                # last sighting 0.2 s later, within a moving track's gate; its path ended on the cloth and its
-                # pocket was lost (ho48 straight-pool-run-135, 30/720p, 53.9 s)
-                into = self._into_pocket(tr)
-                if into is not None:
-                    beyond = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > \
-                        into * (obs.t - tr.last_seen) + _REENTRY_SLACK
+                # nor beyond the reach of the speed it went in at (``_pocket_reach``, as ``_within_reach`` asks;
+                # the wide stage's gate does not): the 14, lost rolling into foot-right at 0.97 m/s, took a hand's
+                # blob 52 cm from its last sighting 0.2 s later, within a moving track's gate; its path ended on the
+                # cloth and its pocket was lost (ho48 straight-pool-run-135, 30/720p, 53.9 s)
+                back = self._pocket_reach(tr, obs.t)
+                if back is not None:
+                    beyond = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > back
                     d_pred = np.where(beyond, np.inf, d_pred)
                     d_last = np.where(beyond, np.inf, d_last)
             dist = np.minimum(d_pred, d_last)
@@ -948,7 +948,8 @@ class BallTracker:
                 # 8-ball rack, gone from its spot, took the cue ball (0: 0.90, 9: 0.02) 16 cm away as it came off
                 # the rack, the cue ball's track, lost in its blur, was left hidden behind and the break had no
                 # first contact (ho44 break-8-412 30/720p)
-                in_game = self._in_game(obs.id_scores[dets])
+                if in_game is None:
+                    in_game = self._in_game(obs.id_scores[dets])
                 other = (_surely_other(in_game, tr.ball) if tr.hidden
                          else _surely_other(in_game, tr.ball, best=0.8, own=0.03))
                 if other.any():
@@ -1257,8 +1258,8 @@ class BallTracker:
         if (_stranger(tr) and len(tr.xy) > self.cfg.twin_sightings
                 and dist > self.cfg.reacquire_gate + 0.3 * (t - tr.last_seen)):
             return False
-        speed = self._into_pocket(tr)
-        if speed is not None and dist > speed * (t - tr.last_seen) + slack:
+        back = self._pocket_reach(tr, t)
+        if back is not None and dist > back:
             return False
         if tr.ball in (None, 0) or not self._rests_at_last(tr):
             return True
@@ -1266,6 +1267,12 @@ class BallTracker:
         if touched is None:
             touched = self._touched[tr.track_id] = self._touched_since(tr)
         return touched
+
+    def _pocket_reach(self, tr: Track, t: float) -> float | None:
+        """How far (m) from its last sighting a track last seen rolling into a pocket (``_into_pocket``) can be
+        found again at ``t``: a rattle comes back out no faster than it went in. None for any other track."""
+        speed = self._into_pocket(tr)
+        return None if speed is None else speed * (t - tr.last_seen) + _REENTRY_SLACK
 
     def _into_pocket(self, tr: Track) -> float | None:
         """The speed (m/s) of a track last seen rolling into a pocket: moving on its last sighting, and its
