@@ -88,6 +88,17 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
             # unnamed: it was on the table all the same (ho6 break-9-160 30/1080p and 60/720p: the 4's and the
             # 7's pockets were dropped as a hand's)
             before[ball] = rested
+        elif (covered := tracker.covered_rest(ball, float(times[0]))) is not None:
+            # covered by an arm through the pre-roll, at rest where it was last seen (the tracker holds it there):
+            # it rests there until the shot's first sighting says otherwise (ho50x kick-473 60 fps: the 14, unseen
+            # 1.3 s before the strike, was struck into head-left; its pocket was dropped as a hand's and the first
+            # contact lost)
+            before[ball] = covered
+            xy = series[ball] = xy.copy()
+            xy[pre] = covered
+            p = fit_path(ball, times, xy, tolerance=tol)
+            if p is not None:
+                paths[ball] = p
         if np.any(~np.isnan(xy[-cfg.end_frames:, 0])):
             seen_at_end.add(ball)
     ctx = ShotContext(g, frame_dt, window.t_start, window.t_end, set(before), seen_at_end)
