@@ -110,7 +110,9 @@ class EventConfig:
             dev 30/720p, 23.6 mm or more), and only where that earlier piece carried on also clears both jaws by
             more than ``jaw_slack`` (a jaw cannot have turned it): true jaw touches under 2 cm off line (ho12
             eight-ball-rack-112's 14, 11 mm; near-rail-220's 1, 17 mm; ho7 break-8-170's cue ball, 11 mm) run 5-9 mm
-            into the jaw, the false ones 3.4-21 mm clear of both (ho8-ho12, pooltool dev 30/720p).
+            into the jaw, the false ones 3.4-21 mm clear of both (ho8-ho12, pooltool dev 30/720p). Up to twice
+            this off where the piece carried on clears both jaws by more than this (ho50 combination-471: 25 mm
+            off, 31 mm clear).
         frozen_push: a ball frozen to a cushion and struck from rest that leaves it more steeply than the line of
             centres by this much (the cosines' difference) was pushed into it by the hit (``_pushed_off``). 0.1:
             about half of ho12 frozen-220's 1's 0.18 (line of centres -0.066 into the foot cushion, departure
@@ -1092,6 +1094,7 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
     touched it (at the turn; the V's apex lies near the polynomial's turn)."""
     R = g.ball_radius
     out: list[tuple[float, int, str, float]] = []
+    ts_all, xs_all = _seen(path)
     for i, pc in enumerate(path.pieces):
         if pc.n < 4:
             continue
@@ -1119,6 +1122,16 @@ def _bounce_inside(b: int, path: BallPath, g: TableGeometry, dt: float,
             # the polynomial rounds the V off, so its turn falls short of the nose by up to the fit tolerance
             if d > R + 2 * cfg.rail_tolerance:
                 continue
+            # and the ball was seen by the nose about the turn, within the tolerance and how far it moved toward the
+            # cushion in a frame: a long slowing piece's polynomial turns back where the ball only crept to rest
+            # short of the cushion (ho50 kick-471 30/1080p: the 8 stopped 15.7 mm off the right nose, its piece over
+            # 5.6 s turned 16 mm off it, and a cushion was called)
+            near_t = (ts_all > t_turn - 1.5 * dt) & (ts_all < t_turn + 1.5 * dt)
+            if near_t.any():
+                v_n = max(abs(float(pc.vel(t) @ inward)) for t in (t_turn - dt, t_turn + dt))
+                seen_d = float(np.min(_rail_dist(g, xs_all[near_t])[rail]))
+                if seen_d > R + cfg.rail_tolerance + v_n * dt:
+                    continue
             if _in_mouth(g, pc.pos(t_turn), 0.0):
                 dists = _rail_dist(g, pc.pos(t_turn)[None])
                 if min(dists, key=lambda k: float(dists[k][0])) != rail:
@@ -1198,7 +1211,12 @@ def _bounce_after_hit(b: int, path: BallPath, collisions: list[ShotEvent], g: Ta
         if any(c.balls and b in c.balls and t1 < c.t < t2 for c in collisions):
             continue  # another ball may have turned it in that gap
         v_b = (p3 - p2) / (t3 - t2)
-        if t_hit is None and any(t1 - 0.2 * dt <= h <= t1 + 0.5 * dt for h in hits) and _resting(pre, pre.t1, cfg):
+        # (or struck from rest, no ball hitting it, its kink timed at or past that sighting: ho50 kick-471 30/1080p,
+        # the cue ball 11 cm off the head cushion, seen once 9 mm short of it and then coming back out; the kink was
+        # timed 8 ms past that sighting and the head cushion was lost)
+        struck_late = not hits and tk >= t1 - 0.2 * dt
+        if t_hit is None and (struck_late or any(t1 - 0.2 * dt <= h <= t1 + 0.5 * dt for h in hits)) and \
+                _resting(pre, pre.t1, cfg):
             # hit from rest just before (or at) its first sighting: no speed from the hit to that sighting
             out += [(tc, b, rail, 0.7) for tc, rail in _left_nose_from_rest(g, pre.pos(pre.t1), p1, t1, p2, v_b, t2,
                                                                             cfg)]
@@ -2229,10 +2247,16 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 rails = {near: rails[near]}
                 if _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
                     continue  # a ball, not a jaw, turned it
-                if post is path.pieces[-1] and post.n <= 3 and b not in ctx.seen_at_end and \
-                        _off_line(path, pre, post) <= cfg.drop_turn and \
-                        not _line_meets_jaw(g, p_k, tk, pre, post, cfg.jaw_slack):
-                    continue  # a drop seen a last few times over the hole, placed off by the detector: no turn
+                if post is path.pieces[-1] and post.n <= 3 and b not in ctx.seen_at_end and (
+                        (_off_line(path, pre, post) <= cfg.drop_turn
+                         and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.jaw_slack))
+                        or (_off_line(path, pre, post) <= 2 * cfg.drop_turn
+                            and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.drop_turn))):
+                    # a drop seen a last few times over the hole, placed off by the detector: no turn. Up to twice
+                    # as far off where the earlier piece carried on clears both jaws by drop_turn: no jaw was near
+                    # (ho50 combination-471 30/1080p: the 2 into side-right at 3.4 m/s, its last sighting 25 mm off
+                    # the line, which cleared the jaws by 31 and 39 mm, read as a right cushion)
+                    continue
             # the kink's own position can be a few mm off where a piece is short: the last and first seen
             # positions beside it count too
             ends = _rail_dist(g, np.stack([pre.pos(pre.t1), post.pos(post.t0)]))
@@ -4019,8 +4043,9 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events: list[ShotEvent] = []
     cue = paths.get(CUE)
     t_strike = ctx.t_start
-    if cue is not None and (tk := _strike_kink(_kinks(cue), cfg)) is not None:
-        t_strike = tk
+    strike_kink = _strike_kink(_kinks(cue), cfg) if cue is not None else None
+    if strike_kink is not None:
+        t_strike = strike_kink
     collisions = _collisions(paths, ctx, cfg)
     collisions = sorted(collisions + _kisses(paths, collisions, ctx, cfg), key=lambda e: e.t)
     collisions = sorted(collisions + _nudged(paths, collisions, ctx, cfg), key=lambda e: e.t)
@@ -4072,6 +4097,17 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         departures.append(ShotEvent(t=d.t + 1e-4, type="off_table", ball=d.ball, confidence=d.confidence))
     body = sorted(collisions + cushions + departures, key=lambda e: e.t)
     body = [e for e in body if e.t >= t_strike - ctx.frame_dt]
+    if cue is not None and t_strike == strike_kink:
+        # the kink from rest is timed where the piece out of the first contact meets the rest; a contact found
+        # before it (a cushion the cue ball met in the gap, ``_bounce_after_hit``) came after the strike: the strike
+        # is put between the last resting sighting and that contact (ho50 kick-471 30/1080p: struck 11 cm off the
+        # head cushion, the kink timed 8 ms after the cushion)
+        first_cue = next((e for e in body if e.t < t_strike and (
+            (e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE))), None)
+        rest_end = next((pre.t1 for tk, pre, _ in _kinks(cue) if tk == strike_kink), None)
+        if first_cue is not None and rest_end is not None and rest_end < first_cue.t:
+            t_strike = 0.5 * (rest_end + first_cue.t)
+            events[-1] = ShotEvent(t=t_strike, type="strike", confidence=strike_conf)
     notes: dict[str, object] = {}
     close: list[dict[str, object]] = []
     cue_contacts = [i for i, e in enumerate(body) if (e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE)]
