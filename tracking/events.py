@@ -2142,6 +2142,20 @@ def _off_line(path: BallPath, pre: Piece, post: Piece) -> float:
     return float(np.max(np.linalg.norm(xs[sel] - pre.pos(ts[sel]), axis=1)))
 
 
+def _placed_over_hole(g: TableGeometry, path: BallPath, pre: Piece, post: Piece, p_k: np.ndarray, tk: float,
+                      cfg: EventConfig) -> bool:
+    """Whether a ball's last piece ``post`` (three sightings at most, after a kink at ``tk`` in a pocket's mouth at
+    ``p_k``) is its drop seen over the hole and placed off by the detector rather than a jaw's turn: its sightings
+    lie within ``drop_turn`` of ``pre`` carried on, which clears both jaws by ``jaw_slack``, or within twice that
+    where ``pre`` clears them by ``drop_turn`` (ho50 combination-471 30/1080p: the 2 into side-right at 3.4 m/s, its
+    last sighting 25 mm off the line, which cleared the jaws by 31 and 39 mm, read as a right cushion)."""
+    if post.n > 3:
+        return False
+    off = _off_line(path, pre, post)
+    return ((off <= cfg.drop_turn and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.jaw_slack))
+            or (off <= 2 * cfg.drop_turn and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.drop_turn)))
+
+
 def _line_meets_jaw(g: TableGeometry, p: np.ndarray, tk: float, pre: Piece, post: Piece, slack: float) -> bool:
     """Whether ``pre`` carried on from the kink at ``tk`` to ``post``'s last sighting comes within one radius (plus
     ``slack``) of a jaw of the pocket nearest ``p``: only then can a jaw have turned the ball; a ball rolling between
@@ -2295,16 +2309,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 rails = {near: rails[near]}
                 if _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
                     continue  # a ball, not a jaw, turned it
-                if post is path.pieces[-1] and post.n <= 3 and b not in ctx.seen_at_end and (
-                        (_off_line(path, pre, post) <= cfg.drop_turn
-                         and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.jaw_slack))
-                        or (_off_line(path, pre, post) <= 2 * cfg.drop_turn
-                            and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.drop_turn))):
-                    # a drop seen a last few times over the hole, placed off by the detector: no turn. Up to twice
-                    # as far off where the earlier piece carried on clears both jaws by drop_turn: no jaw was near
-                    # (ho50 combination-471 30/1080p: the 2 into side-right at 3.4 m/s, its last sighting 25 mm off
-                    # the line, which cleared the jaws by 31 and 39 mm, read as a right cushion)
-                    continue
+                if post is path.pieces[-1] and b not in ctx.seen_at_end and \
+                        _placed_over_hole(g, path, pre, post, p_k, tk, cfg):
+                    continue  # a drop seen a last few times over the hole, placed off by the detector: no turn
             # the kink's own position can be a few mm off where a piece is short: the last and first seen
             # positions beside it count too
             ends = _rail_dist(g, np.stack([pre.pos(pre.t1), post.pos(post.t0)]))
@@ -2341,7 +2348,20 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     # when the earlier piece reached the place it rests
                     # (it touched a little deeper than it rests: the touch sends it back a mm or two, 1.4 mm at
                     # 4 cm/s in pooltool dev break-8-10)
-                    found.append((_arrival_time(g, path, pre, rail, d_rest - 0.002, tk, dt), b, rail, 0.6))
+                    tc = _arrival_time(g, path, pre, rail, d_rest - 0.002, tk, dt)
+                    ts_p, xs_p = _seen(path)
+                    on_post = (ts_p >= post.t0 - 1e-9) & (ts_p <= post.t1 + 1e-9)
+                    d_p = _rail_dist(g, xs_p[on_post])[rail] if on_post.any() else np.zeros(0)
+                    d_m = _median3(d_p) if len(d_p) >= 5 else np.zeros(0)
+                    if len(d_m) and float(d_m[-1] - d_m.min()) > 2 * cfg.frozen_gap:
+                        # it did not stay: seen backing off the cushion by more than twice the frozen gap (the
+                        # running median of three sightings) on the piece that was to hold it there, it met the
+                        # cushion at the slow V's apex (ho50 break-9-471 30/1080p: the 9, in at 9 cm/s, touched 2
+                        # frames after the piece's start and came back off to 12.5 mm; timed 68 ms early at the start)
+                        t_apex = float(ts_p[on_post][1 + int(np.argmin(d_m))])
+                        t_v = _hinge_time(g, path, rail, t_apex, pre.t0, post.t1, dt)
+                        tc = t_apex if t_v is None else t_v
+                    found.append((tc, b, rail, 0.6))
                     continue
                 # spin can take the whole rebound off a ball (it leaves along the cushion): the cushion still
                 # stopped its approach, unless another ball did. From 2 cm/s in, as any contact: a grazing
@@ -3037,6 +3057,13 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
             on_line = _struck_line(b, path, last, paths, collisions or [], ctx.frame_dt, cfg)
+            if on_line is None and len(path.pieces) > 1 and path.pieces[-1].n > 1 and \
+                    _in_mouth(g, path.pos(path.breaks[-1]), 0.0) and _placed_over_hole(
+                        g, path, path.pieces[-2], path.pieces[-1], path.pos(path.breaks[-1]), path.breaks[-1], cfg):
+                # its last turn was the detector's placing of it over the hole: the jaws are judged on the line
+                # it came in on (ho50 bank-471 30/1080p: the 2, seen twice over side-right's hole 7-9 mm short of
+                # it, their line angled 31 degrees toward the jaw; a jaw touch was called at the drop)
+                on_line = path.pieces[-2]
             for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg):
                 # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
                 # can meet a jaw past the estimated drop, timed where it enters the capture circle: sample_videos
