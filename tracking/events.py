@@ -1506,20 +1506,17 @@ def _gap_bounce(b: int, path: BallPath, collisions: list[ShotEvent], g: TableGeo
 def _nose_before_hit(b: int, path: BallPath, paths: dict[int, BallPath], collisions: list[ShotEvent],
                      g: TableGeometry, dt: float, cfg: EventConfig) -> list[tuple[float, int, str, float]]:
     """A cushion met inside a one-frame gap in which the ball then also hit a ball: the piece before, carried on
-    from its last sighting, runs past a nose (by more than ``kink_tolerance`` at the next sighting) before the hit
-    could have come, as the ball it hit lies more than two radii off that way in. Only a cushion turns a ball there
-    (it was seen on the table after the gap); ``_gap_bounce`` leaves gaps with a hit alone, since the piece after,
-    carried back, runs to the hit and not to the nose (ho50x rails-473 60/720p: the cue ball at 7 m/s met the left
-    cushion 2 ms past a sighting 23 mm off its nose and hit the 13 18 ms later, before its next sighting; the
+    from its last sighting, runs past a nose (by more than ``kink_tolerance`` at the next sighting) and no other
+    ball lies on that way in (``_other_ball_on``), so the hit came after the cushion. Only a cushion turns a ball
+    there (it was seen on the table after the gap); ``_gap_bounce`` leaves gaps with a hit alone, since the piece
+    after, carried back, runs to the hit and not to the nose (ho50x rails-473 60/720p: the cue ball at 7 m/s met the
+    left cushion 2 ms past a sighting 23 mm off its nose and hit the 13 18 ms later, before its next sighting; the
     cushion, its only one before the hit, was lost). Timed where the way in reaches the nose."""
     R = g.ball_radius
     out: list[tuple[float, int, str, float]] = []
     for _tk, pre, post in _kinks(path):
         t1, t2 = pre.t1, post.t0
-        if t2 - t1 > 1.5 * dt or pre.n < 3:
-            continue
-        hits = [c for c in collisions if c.balls and b in c.balls and t1 < c.t < t2 + 0.5 * dt]
-        if not hits:
+        if t2 - t1 > 1.5 * dt or pre.n < 3 or not _hit_times(collisions, b, t1 + 1e-9, t2 + 0.5 * dt):
             continue
         p1 = path.xy_obs[pre.i1] if path.xy_obs is not None else pre.pos(t1)
         v1 = _local_velocity(path, pre, end=True)
@@ -1530,23 +1527,10 @@ def _nose_before_hit(b: int, path: BallPath, paths: dict[int, BallPath], collisi
             if vn < 2 * cfg.moving_speed or gap1 < -cfg.frozen_gap or vn * (t2 - t1) - gap1 < cfg.kink_tolerance:
                 continue
             t_a = t1 + max(gap1, 0.0) / vn
-            q = p1 + v1 * (t_a - t1)
-            if _in_mouth(g, q, 0.0):
+            if _in_mouth(g, p1 + v1 * (t_a - t1), 0.0):
                 continue
             ts = np.linspace(t1, t_a, 20)
-            way = p1[None, :] + (ts - t1)[:, None] * v1[None, :]
-            clear = True
-            for c in hits:
-                assert c.balls is not None
-                other = paths.get(c.balls[0] if c.balls[1] == b else c.balls[1])
-                if other is None:
-                    clear = False
-                    break
-                gaps = np.linalg.norm(way - np.stack([other.pos(float(t)) for t in ts]), axis=1)
-                if float(gaps.min()) <= 2 * R:
-                    clear = False
-                    break
-            if clear:
+            if not _other_ball_on(paths, b, ts, p1[None, :] + (ts - t1)[:, None] * v1[None, :], R):
                 out.append((float(t_a), b, rail, 0.6))
     return out
 
@@ -3057,9 +3041,10 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             # a glance off a jaw on the way in (after its last turn: earlier ones are kinks of its path)
             pk = next(p for p in g.pockets if p.name == event.pocket)
             on_line = _struck_line(b, path, last, paths, collisions or [], ctx.frame_dt, cfg)
-            if on_line is None and len(path.pieces) > 1 and path.pieces[-1].n > 1 and \
-                    _in_mouth(g, path.pos(path.breaks[-1]), 0.0) and _placed_over_hole(
-                        g, path, path.pieces[-2], path.pieces[-1], path.pos(path.breaks[-1]), path.breaks[-1], cfg):
+            tk_last = path.breaks[-1] if path.breaks else None
+            if on_line is None and tk_last is not None and path.pieces[-1].n > 1 and \
+                    _in_mouth(g, p_k := path.pos(tk_last), 0.0) and \
+                    _placed_over_hole(g, path, path.pieces[-2], path.pieces[-1], p_k, tk_last, cfg):
                 # its last turn was the detector's placing of it over the hole: the jaws are judged on the line
                 # it came in on (ho50 bank-471 30/1080p: the 2, seen twice over side-right's hole 7-9 mm short of
                 # it, their line angled 31 degrees toward the jaw; a jaw touch was called at the drop)
@@ -4111,6 +4096,11 @@ def _drop_ghost_tail(path: BallPath, dt: float, cfg: EventConfig) -> BallPath:
     return cut
 
 
+def _cue_contact(e: ShotEvent) -> bool:
+    """A contact of the cue ball: its collision with a ball, or its cushion."""
+    return bool((e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE))
+
+
 def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
                  cfg: EventConfig | None = None) -> tuple[list[ShotEvent], dict[str, object]]:
     """All events of one shot, in time order, and notes (close calls, hidden balls) for the record's extras."""
@@ -4119,7 +4109,8 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     events: list[ShotEvent] = []
     cue = paths.get(CUE)
     t_strike = ctx.t_start
-    strike_kink = _strike_kink(_kinks(cue), cfg) if cue is not None else None
+    cue_kinks = _kinks(cue) if cue is not None else []
+    strike_kink = _strike_kink(cue_kinks, cfg)
     if strike_kink is not None:
         t_strike = strike_kink
     collisions = _collisions(paths, ctx, cfg)
@@ -4155,7 +4146,6 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         if not earlier and not named:
             # cue-ball contacts the pieces fitted across the gap suggest give way to the one on its line
             collisions = sorted([*(c for c in collisions if c not in in_gap), first], key=lambda e: e.t)
-    events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
     cushions = _hugging(paths, cushions, collisions, ctx, cfg)
@@ -4173,20 +4163,19 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         departures.append(ShotEvent(t=d.t + 1e-4, type="off_table", ball=d.ball, confidence=d.confidence))
     body = sorted(collisions + cushions + departures, key=lambda e: e.t)
     body = [e for e in body if e.t >= t_strike - ctx.frame_dt]
-    if cue is not None and t_strike == strike_kink:
+    if strike_kink is not None and t_strike == strike_kink:
         # the kink from rest is timed where the piece out of the first contact meets the rest; a contact found
         # before it (a cushion the cue ball met in the gap, ``_bounce_after_hit``) came after the strike: the strike
         # is put between the last resting sighting and that contact (ho50 kick-471 30/1080p: struck 11 cm off the
         # head cushion, the kink timed 8 ms after the cushion)
-        first_cue = next((e for e in body if e.t < t_strike and (
-            (e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE))), None)
-        rest_end = next((pre.t1 for tk, pre, _ in _kinks(cue) if tk == strike_kink), None)
-        if first_cue is not None and rest_end is not None and rest_end < first_cue.t:
+        first_cue = next((e for e in body if e.t < t_strike and _cue_contact(e)), None)
+        rest_end = next(pre.t1 for tk, pre, _ in cue_kinks if tk == strike_kink)
+        if first_cue is not None and rest_end < first_cue.t:
             t_strike = 0.5 * (rest_end + first_cue.t)
-            events[-1] = ShotEvent(t=t_strike, type="strike", confidence=strike_conf)
+    events.append(ShotEvent(t=t_strike, type="strike", confidence=strike_conf))
     notes: dict[str, object] = {}
     close: list[dict[str, object]] = []
-    cue_contacts = [i for i, e in enumerate(body) if (e.balls and CUE in e.balls) or (e.type == "cushion" and e.ball == CUE)]
+    cue_contacts = [i for i, e in enumerate(body) if _cue_contact(e)]
     for i, j in zip(cue_contacts[:-1], cue_contacts[1:], strict=True):
         apart = body[j].t - body[i].t
         if apart < cfg.close_call_s:

@@ -1085,13 +1085,13 @@ class BallTracker:
                                         or self._left_its_spot(o, obs)) for o in self.tracks)
 
     def _held_under(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
-        """An object ball resting at its last sighting, on a quiet table (``_quiet_table``) or hidden while a shot
-        runs, with no ball's move running into it this frame, is where it was when a hand or an arm covers it, as a referee holds a ball hidden
-        under a hand: its track does not take a round detection more than a radius off its spot that the
-        identifier scores below ``covered_own`` as its ball (a blob of the arm), nor one beyond ``covered_reach``
+        """An object ball resting at its last sighting, on a quiet table (``_quiet_table``) or hidden while a shot runs,
+        with no ball's move running into it this frame, is where it was when a hand or an arm covers it, as a referee
+        holds a ball hidden under a hand: its track does not take a round detection more than a radius off its spot that
+        the identifier scores below ``covered_own`` as its ball (a blob of the arm), nor one beyond ``covered_reach``
         (only the cue strikes a ball on a quiet table, and it strikes the cue ball) unless it surely shows the ball
-        (``covered_sure``) and the ball's spot is empty this frame. A hidden one
-        also not where a moving ball passed by it since it was last seen (``_touched_since``: struck unseen).
+        (``covered_sure``) and the ball's spot is empty this frame. A hidden one also not where a moving ball passed by
+        it since it was last seen (``_touched_since``: struck unseen).
         Between two shots of dev eight-ball-rack-117 (ho17 review, 19.0-19.3 s) an arm crossed the table; the
         covered 9's track took an arm blob 15 cm off its spot (scored 0.20 as the 9), the 14's one 32 cm off
         (0.03); the 14 "moved" on two frames and the segmenter opened a false shot (a foul: every later shot one
@@ -1456,8 +1456,7 @@ class BallTracker:
             i = bisect.bisect_right(tr.times, t)
             if i == 0:
                 continue
-            t_last = tr.times[i - 1]
-            pts = np.asarray([p for tt, p in zip(tr.times[:i], tr.xy[:i], strict=True) if tt >= t_last - span])
+            pts = np.asarray(tr.xy[bisect.bisect_left(tr.times, tr.times[i - 1] - span):i])
             m = pts.mean(axis=0)
             if len(pts) >= 3 and float(np.max(np.linalg.norm(pts - m, axis=1))) <= self.cfg.rest_radius:
                 return float(m[0]), float(m[1])

@@ -49,6 +49,13 @@ def fixture_balls(data: dict, drop: frozenset[int] = frozenset()) -> dict[int, t
             if int(b) not in drop}
 
 
+def fixture_events(path: Path, drop: frozenset[int] = frozenset()) -> list[ShotEvent]:
+    """A shot fixture's events (``drop``: balls left out), its ``gone`` balls not seen at the end."""
+    data = json.loads(path.read_text())
+    return fitted_events(fixture_balls(data, drop), data["fps"], data["t_start"], data["t_end"],
+                         gone=frozenset(data["gone"]))
+
+
 def cue_hits(data: dict, t_end: float, drop: frozenset[int] = frozenset()) -> list[ShotEvent]:
     """The cue ball's collisions in a shot fixture, every ball seen at its end (``drop``: balls left out)."""
     ev = fitted_events(fixture_balls(data, drop), data["fps"], data["t_start"], t_end)

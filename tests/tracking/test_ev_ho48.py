@@ -12,10 +12,9 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from madeobs import fitted_events, fixture_balls
+from madeobs import fixture_events
 
 from adjudicator.facts import derive
 from adjudicator.records import Shot
@@ -24,9 +23,7 @@ FIX = Path(__file__).parent / "fixtures"
 
 
 def _events(name: str) -> list:
-    data = json.loads((FIX / name).read_text())
-    return fitted_events(fixture_balls(data), data["fps"], data["t_start"], data["t_end"],
-                         gone=frozenset(data["gone"]))
+    return fixture_events(FIX / name)
 
 
 def test_a_turn_in_a_mouth_a_centimetre_off_the_nose_is_a_touch() -> None:

@@ -19,18 +19,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from madeobs import fitted_events, fixture_balls
+from madeobs import fixture_events
 
 FIX = Path(__file__).parent / "fixtures"
 
 
 def _events(name: str) -> list:
-    data = json.loads((FIX / name).read_text())
-    return fitted_events(fixture_balls(data), data["fps"], data["t_start"], data["t_end"],
-                         gone=frozenset(data["gone"]))
+    return fixture_events(FIX / name)
 
 
 def _cushions(events: list, ball: int) -> list[tuple[str, float]]:

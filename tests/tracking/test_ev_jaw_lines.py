@@ -11,18 +11,15 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from madeobs import fitted_events, fixture_balls
+from madeobs import fixture_events
 
 FIX = Path(__file__).parent / "fixtures"
 
 
 def _events(name: str, drop: frozenset[int] = frozenset()) -> list:
-    data = json.loads((FIX / name).read_text())
-    return fitted_events(fixture_balls(data, drop), data["fps"], data["t_start"], data["t_end"],
-                         gone=frozenset(data["gone"]))
+    return fixture_events(FIX / name, drop)
 
 
 def test_a_glance_off_a_jaw_tip_inside_a_chord_after_one_sighting_is_a_cushion() -> None:
