@@ -2995,9 +2995,16 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         last = path.pieces[-1]
         tl = last.t1
         span = float(np.hypot(*(last.pos(tl) - last.pos(last.t0)))) if last.n > 1 else None  # its line's chord
+        seen_once = False
         if last.n == 1 and len(path.pieces) > 1:
             # seen once after its last kink (off a jaw, then gone): its move over that last frame interval
             prev = path.pieces[-2]
+            # struck from rest (seen resting up to the hit) and seen once on its way: a rebound from a cushion it
+            # met fast would have rolled on in view as for a ball never seen moving (``_follow_to_exit``'s
+            # ``never_seen``; ho54x jump-513's 10 at 60 fps, kicked at 8 m/s, seen once 25 cm from the right
+            # cushion, off the table over it 3.5 frames later: it was counted hidden)
+            seen_once = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
+                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, tl))
             chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
             p_l = last.pos(tl)
             span = float(np.hypot(*(p_l - prev.pos(prev.t1))))
@@ -3038,7 +3045,8 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         # (break-9-361's 5, rolling along the right cushion into foot-right's right jaw until the 8 knocked it in)
         hit = _hit_at_last(b, last, last.vel(tl), paths, collisions or [], ctx.frame_dt) if last.n > 2 else None
         v_go = _kicked_velocity(b, last, paths, collisions or [], ctx, cfg) if hit is None else hit
-        event = _follow_to_exit(b, last.pos(tl), v_go, tl, tl, ctx, cfg, through, best, chord=span)
+        event = _follow_to_exit(b, last.pos(tl), v_go, tl, tl, ctx, cfg, through, best, chord=span,
+                                never_seen=seen_once)
         if event is None:
             event = _lost_in_mouth(b, last, ctx, cfg)
             if event is not None and _short_of_fall(path, last, ctx, cfg):
