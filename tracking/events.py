@@ -4046,9 +4046,10 @@ def _lone_turn_hit(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx:
                 continue
             spot = pre.pos(pre.t1)
             u = post.pos(post.t0) - spot
-            if float(np.linalg.norm(u)) < 1e-6:
+            size = float(np.linalg.norm(u))
+            if size < 1e-6:
                 continue
-            u = u / float(np.linalg.norm(u))
+            u = u / size
             behind = spot - 2 * R * u
             found = []
             for a, path_a in paths.items():
@@ -4058,9 +4059,12 @@ def _lone_turn_hit(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx:
                 pc = path_a.pieces[k]
                 if k == 0 or not (tk - dt <= pc.t0 < tk) or pc.n < 7:
                     continue
-                rest = without_first(path_a, pc)
-                p0 = pc.pos(pc.t0) if path_a.xy_obs is None else path_a.xy_obs[pc.i0]
-                if rest is None or float(np.linalg.norm(rest.pos(pc.t0) - p0)) <= cfg.kink_tolerance:
+                rest = without_first(path_a, pc)  # (None without the sightings, so xy_obs is there below)
+                if rest is None:
+                    continue
+                assert path_a.xy_obs is not None
+                p0 = path_a.xy_obs[pc.i0]
+                if float(np.linalg.norm(rest.pos(pc.t0) - p0)) <= cfg.kink_tolerance:
                     continue
                 came = path_a.pieces[k - 1]
                 v_in = max(came.speed(came.t1), rest.speed(pc.t0))
