@@ -144,6 +144,13 @@ class DetectorParams:
             On every frame of the 18 2019 clips: the struck cue balls of clip 12 frame 0 and clip 8 frame 18
             0.57 / 0.05 and 0.61 / 0.06, a lone blurred cue ball (clip 2 frame 26) 0.76 / 0.08; touching pairs
             (a still ball, another blurred against it) 1.09-1.65 along, or 0.18-1.4 across (``_trail_share``).
+        smear_width: a shorter blob with no such outline at all is one ball smeared over more than its width when
+            its area over its length is at least this many radii (a ball-wide smear of 4-5 radii, round-ended, 1.8;
+            a jump shot's ball at 10 m/s, 4.0-4.2 radii long, 1.67-1.69, and a break's cue ball at 60 fps, 4.3-4.6
+            radii, 1.56-1.68, on dev set ho54x 60/720p; a band along a cushion's nose lit up with the whole view,
+            1.0-1.3) and its narrowest across its middle half is at least ``smear_waist`` of its widest (those
+            smears 0.89-0.97; two touching balls, one blurred a little and neither outline sharp against an arm,
+            0.43). Touching still balls have a sharp outline each, a still ball with a blurred one against it one.
         faint_clutter, faint_ring_weak, faint_elongation: and when it stands alone on clear cloth: at most these
             shares of its rings not cloth / mildly off-cloth, its not-cloth pixels no band (``_clear_round``).
         low_peak: a distance peak lower than this (x radius) may lie off its ball's centre (a cloth-coloured
@@ -215,6 +222,8 @@ class DetectorParams:
     streak_min: float = 5.4
     streak_votes: float = 1.6
     trail_min: float = 3.0
+    smear_width: float = 1.4
+    smear_waist: float = 0.75
     trail_alpha: float = 0.8
     trail_across: float = 0.12
     leave_near: float = 0.09
@@ -1630,6 +1639,12 @@ class BallDetector:
         sharp = self._blob_vote_peaks(comp, x, y, r, self.p.streak_votes)
         if length >= self.p.streak_min * r:
             return len(sharp) <= 1
+        if len(sharp) == 0:
+            # Shorter, with no sharp outline at all: one ball smeared over more than its own width, when it is a
+            # ball wide and without a waist (``smear_width``, ``smear_waist``). Its ridge is flat, so the distance
+            # peaks along it would make two balls of it, one near each end.
+            return (float(m["m00"]) >= self.p.smear_width * r * length
+                    and _waist(comp, m, theta) >= self.p.smear_waist)
         # Shorter: a struck ball with a faint trail, or a still ball with a blurred one rolling against it. The
         # blurred ball moved less than its own diameter (else the blob would be longer), so its core was covered
         # all the exposure and is opaque; a trail is not.
@@ -2995,6 +3010,23 @@ def _lloyd(pts: np.ndarray, centers: np.ndarray) -> np.ndarray:
     _, _, out = cv2.kmeans(pts.astype(np.float32), len(centers), labels, crit, 1, cv2.KMEANS_USE_INITIAL_LABELS)
     return out.astype(np.float64)
 
+
+def _waist(comp: np.ndarray, m: dict[str, float], theta: float) -> float:
+    """How narrow a blob (mask ``comp``, its moments ``m``, its main axis at ``theta``) gets across its middle half,
+    as a share of its widest, in eight slices along the axis: a ball smeared along it is as wide all along, two
+    touching balls pinch between them."""
+    py, px = np.nonzero(comp)
+    dx, dy = px - m["m10"] / m["m00"], py - m["m01"] / m["m00"]
+    along = dx * np.cos(theta) + dy * np.sin(theta)
+    across = -dx * np.sin(theta) + dy * np.cos(theta)
+    edges = np.linspace(float(along.min()), float(along.max()) + 1e-9, 9)
+    slot = np.clip(np.searchsorted(edges, along, side="right") - 1, 0, 7)
+    widths = np.zeros(8)
+    for k in range(8):
+        a = across[slot == k]
+        if len(a):
+            widths[k] = float(a.max() - a.min()) + 1.0
+    return float(widths[2:6].min() / max(widths.max(), 1e-9))
 
 def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
     """How far (80th percentile, in radii) a blob's outline strays from the circles of the given centres."""
