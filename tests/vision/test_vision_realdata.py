@@ -116,3 +116,17 @@ def test_2019_struck_ball_with_a_faint_trail_is_one_ball(clip: int, index: int, 
             assert obs.is_streak()[near].all()
             if clip == 12:
                 assert len(obs) == 10  # every ball on the table: the 9-ball rack and the cue ball
+
+
+def test_2019_ball_smeared_over_more_than_its_width_is_one_ball() -> None:
+    """Clip 11 frame 128: a red ball smeared ~4.5 radii, with no sharp outline, shorter than ``streak_min``. Its
+    flat ridge gave two distance peaks, and it was two balls; now one streak ball (``smear_width``, session 34)."""
+    path = CLIPS / "2019_PoolChamp_Clip11.mp4"
+    res = calibrate_source(path)
+    frame = next(islice(iter_frames(str(path)), 128, None))
+    for params, want in ((None, 1), (DetectorParams(smear_width=np.inf), 2)):
+        obs = BallDetector(res.calibration, identifier=False, params=params).detect(frame)
+        near = np.linalg.norm(obs.xy_px - (482, 564), axis=1) < 40  # px, ~2.5 radii
+        assert near.sum() == want
+        if want == 1:
+            assert obs.is_streak()[near].all()
