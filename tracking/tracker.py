@@ -375,7 +375,7 @@ class BallTracker:
                 self._record(lost, obs, d)
                 placed.append((d, lost, True))
                 continue
-            if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 1.2 * 2 * self.geometry.ball_radius
+            if any(float(np.linalg.norm(obs.xy[d] - obs.xy[m])) < 1.3 * 2 * self.geometry.ball_radius
                    and 0.004 < float(np.linalg.norm(obs.xy[m] - self._prev[k])) < self.geometry.ball_radius
                    and self._was_resting(self.tracks[k]) for k, m in matches if k in self._prev):
                 # touching a resting ball that just started to move (struck on this frame: the detector found the
