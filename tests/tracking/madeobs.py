@@ -10,6 +10,7 @@ import numpy as np
 
 from tracking.events import EventConfig, ShotContext, ShotEvent, infer_events
 from tracking.paths import fit_path
+from tracking.tracker import BallTracker, Track
 from vision.geometry import TableGeometry
 from vision.types import N_IDS, BallObservations
 
@@ -77,3 +78,16 @@ def fixture_frames(path: Path) -> list[BallObservations]:
                                     confidence=np.array([b["conf"] for b in f["balls"]]), id_scores=ids,
                                     streak=streak))
     return out
+
+
+def tracked_fixture(path: Path, game: str) -> BallTracker:
+    """A tracker (no geometry but the standard table's) run over a detections fixture's frames."""
+    tracker = BallTracker(TableGeometry(), game)
+    for obs in fixture_frames(path):
+        tracker.update(obs)
+    return tracker
+
+
+def track_from(tracker: BallTracker, p: tuple[float, float], within: float = 0.01) -> Track:
+    """The track whose first sighting lies within ``within`` (m) of ``p``."""
+    return next(tr for tr in tracker.tracks if np.linalg.norm(np.subtract(tr.xy[0], p)) < within)

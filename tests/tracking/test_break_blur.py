@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from madeobs import fixture_frames, frame
+from madeobs import fixture_frames, frame, track_from, tracked_fixture
 
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
@@ -27,12 +27,10 @@ FIX = Path(__file__).parent / "fixtures"
 
 
 def test_the_cue_balls_lost_track_takes_its_blur_not_the_tips() -> None:
-    tracker = BallTracker(TableGeometry(), "nine-ball")
-    for obs in fixture_frames(FIX / "break_blur_b9411.json"):
-        tracker.update(obs)
-    cue = next(tr for tr in tracker.tracks if np.linalg.norm(np.subtract(tr.xy[0], (0.533, 0.804))) < 0.01)
+    tracker = tracked_fixture(FIX / "break_blur_b9411.json", "nine-ball")
+    cue = track_from(tracker, (0.533, 0.804))
     assert max(p[0] for p in cue.xy) > 1.7, "the cue ball's own track runs to the rack"
-    tip = next(tr for tr in tracker.tracks if np.linalg.norm(np.subtract(tr.xy[0], (0.200, 0.834))) < 0.01)
+    tip = track_from(tracker, (0.200, 0.834))
     assert max(p[0] for p in tip.xy) < 0.6, "the tip's track stays behind"
     tracker.assign_identities()
     assert cue.ball == 0

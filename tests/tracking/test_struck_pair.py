@@ -11,19 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from madeobs import fixture_frames
-
-from tracking.tracker import BallTracker
-from vision.geometry import TableGeometry
+from madeobs import track_from, tracked_fixture
 
 FIX = Path(__file__).parent / "fixtures"
 
 
 def test_the_struck_cue_balls_track_runs_on_its_streaks() -> None:
-    tracker = BallTracker(TableGeometry(), "nine-ball")
-    for obs in fixture_frames(FIX / "struck_pair_b9493.json"):
-        tracker.update(obs)
-    cue = next(tr for tr in tracker.tracks if np.linalg.norm(np.subtract(tr.xy[0], (0.5822, 0.4135))) < 0.005)
+    tracker = tracked_fixture(FIX / "struck_pair_b9493.json", "nine-ball")
+    cue = track_from(tracker, (0.5822, 0.4135), 0.005)
     times = np.asarray(cue.times)
     for t, p in ((2.0833, (0.8377, 0.4642)), (2.15, (1.7268, 0.6212))):
         k = int(np.argmin(np.abs(times - t)))
