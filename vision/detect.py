@@ -1632,7 +1632,8 @@ class BallDetector:
         threshold: a struck ball's sharp start; a chain of touching still balls has one per ball, a smear none)."""
         theta = 0.5 * np.arctan2(2 * b, a - c)
         py, px = np.nonzero(comp)
-        t = (px - m["m10"] / m["m00"]) * np.cos(theta) + (py - m["m01"] / m["m00"]) * np.sin(theta)
+        dx, dy = px - m["m10"] / m["m00"], py - m["m01"] / m["m00"]
+        t = dx * np.cos(theta) + dy * np.sin(theta)
         length = float(t.max() - t.min()) + 1
         if length < self.p.trail_min * r:
             return False
@@ -1644,7 +1645,7 @@ class BallDetector:
             # ball wide and without a waist (``smear_width``, ``smear_waist``). Its ridge is flat, so the distance
             # peaks along it would make two balls of it, one near each end.
             return (float(m["m00"]) >= self.p.smear_width * r * length
-                    and _waist(comp, m, theta) >= self.p.smear_waist)
+                    and _waist(t, dy * np.cos(theta) - dx * np.sin(theta)) >= self.p.smear_waist)
         # Shorter: a struck ball with a faint trail, or a still ball with a blurred one rolling against it. The
         # blurred ball moved less than its own diameter (else the blob would be longer), so its core was covered
         # all the exposure and is opaque; a trail is not.
@@ -3011,14 +3012,10 @@ def _lloyd(pts: np.ndarray, centers: np.ndarray) -> np.ndarray:
     return out.astype(np.float64)
 
 
-def _waist(comp: np.ndarray, m: dict[str, float], theta: float) -> float:
-    """How narrow a blob (mask ``comp``, its moments ``m``, its main axis at ``theta``) gets across its middle half,
-    as a share of its widest, in eight slices along the axis: a ball smeared along it is as wide all along, two
-    touching balls pinch between them."""
-    py, px = np.nonzero(comp)
-    dx, dy = px - m["m10"] / m["m00"], py - m["m01"] / m["m00"]
-    along = dx * np.cos(theta) + dy * np.sin(theta)
-    across = -dx * np.sin(theta) + dy * np.cos(theta)
+def _waist(along: np.ndarray, across: np.ndarray) -> float:
+    """How narrow a blob (its pixels' offsets along its main axis and across it) gets across its middle half, as a
+    share of its widest, in eight slices along the axis: a ball smeared along it is as wide all along, two touching
+    balls pinch between them."""
     edges = np.linspace(float(along.min()), float(along.max()) + 1e-9, 9)
     slot = np.clip(np.searchsorted(edges, along, side="right") - 1, 0, 7)
     widths = np.zeros(8)
@@ -3027,6 +3024,7 @@ def _waist(comp: np.ndarray, m: dict[str, float], theta: float) -> float:
         if len(a):
             widths[k] = float(a.max() - a.min()) + 1.0
     return float(widths[2:6].min() / max(widths.max(), 1e-9))
+
 
 def _scallop(contour: np.ndarray, centres: np.ndarray, r: float) -> float:
     """How far (80th percentile, in radii) a blob's outline strays from the circles of the given centres."""
