@@ -81,7 +81,7 @@ def fixture_frames(path: Path) -> list[BallObservations]:
 
 
 def tracked_fixture(path: Path, game: str) -> BallTracker:
-    """A tracker (no geometry but the standard table's) run over a detections fixture's frames."""
+    """A tracker on the standard table, run over a detections fixture's frames."""
     tracker = BallTracker(TableGeometry(), game)
     for obs in fixture_frames(path):
         tracker.update(obs)
