@@ -80,9 +80,12 @@ def fixture_frames(path: Path) -> list[BallObservations]:
     return out
 
 
-def tracked_fixture(path: Path, game: str) -> BallTracker:
-    """A tracker on the standard table, run over a detections fixture's frames."""
+def tracked_fixture(path: Path, game: str, balls: set[int] | None = None) -> BallTracker:
+    """A tracker on the standard table, run over a detections fixture's frames; ``balls``: the balls the rules have on
+    the table (the pipeline's ``_sync``), where not the whole game's."""
     tracker = BallTracker(TableGeometry(), game)
+    for ball in tracker.allowed - (tracker.allowed if balls is None else balls):
+        tracker.remove_ball(ball)
     for obs in fixture_frames(path):
         tracker.update(obs)
     return tracker
