@@ -1010,6 +1010,18 @@ class BallTracker:
         near = np.linalg.norm(obs.xy[dets][:, None, :] - np.stack(spots)[None, :, :], axis=2)
         return np.asarray(near.min(axis=1) <= self.cfg.rest_radius)
 
+    def _at_rest_spot(self, tr: Track, xy: np.ndarray, t: float) -> np.ndarray:
+        """Which of the points ``xy`` (K, 2) lie within ``rest_radius`` of the last sighting of another ball's track
+        (named, or one that rested) that was at rest there (``_rests_at_last``) when last seen, within
+        ``lost_after`` of ``t``: that ball's place, where no other ball can be."""
+        spots = [np.asarray(o.xy[-1]) for o in self.tracks
+                 if o is not tr and not _stranger(o) and t - o.last_seen <= self.cfg.lost_after
+                 and self._rests_at_last(o)]
+        if not spots or not len(xy):
+            return np.zeros(len(xy), dtype=bool)
+        near = np.linalg.norm(np.asarray(xy)[:, None, :] - np.stack(spots)[None, :, :], axis=2)
+        return np.asarray(near.min(axis=1) <= self.cfg.rest_radius)
+
     def _owned(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Which of ``dets`` the identifier scores best, at 0.5 or more, as a ball whose named track was seen moving
         on the last frame (its last step beyond ``rest_radius``), within ``gate`` and twice that last step of its
@@ -1263,7 +1275,11 @@ class BallTracker:
         no faster than it went in, so it is not re-acquired beyond that speed's reach, the cue ball included.
         That reach keeps growing with the time unseen, on purpose: with it capped at 0.2 s (a rattle's time, tried
         in trk16), real 2019 clip 11's 9, lost at side-right's mouth at 1.4 m/s and found again 0.95 m away 0.68 s
-        later (it did not drop), was called off the table.
+        later (it did not drop), was called off the table. Nor is it re-acquired where another ball rests
+        (``_at_rest_spot``): a rattle cannot end where a ball lies. The 15 of ho56 eight-ball-rack-143 (30/720p,
+        review), lost into foot-right at 1.5 m/s, was found 0.4 s later on the resting 7 57 cm away, which the
+        identifier scored as the 15 at 0.97 as an arm uncovered it; that claim kept the 7's own track off it, the
+        15's pocket was lost and every later shot had the wrong shooter.
         """
         slack = _REENTRY_SLACK
         dist = float(np.linalg.norm(np.asarray(z) - np.asarray(tr.xy[-1])))
@@ -1275,7 +1291,7 @@ class BallTracker:
                 and dist > self.cfg.reacquire_gate + 0.3 * (t - tr.last_seen)):
             return False
         back = self._pocket_reach(tr, t)
-        if back is not None and dist > back:
+        if back is not None and (dist > back or bool(self._at_rest_spot(tr, np.asarray(z)[None, :], t)[0])):
             return False
         if tr.ball in (None, 0) or not self._rests_at_last(tr):
             return True
