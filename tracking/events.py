@@ -145,6 +145,9 @@ class EventConfig:
             contact just after pins it closer (``_line_pinned``; real 2019 clip 3: 13-19 degrees off).
         pin_noise: the noise (m) of a hitter's sighting at the contact and the struck ball's rest spot together, which
             set its line of centres where the hitter is seen there just after the hit (``_line_pinned``).
+        rest_jitter: how far (m) a ball come to rest against a cushion is seen from its sighting nearest that
+            cushion (the detector's jitter at rest): a ball that crept in is first seen that near when it touches
+            (``_first_nearest``).
         throw_friction: ball-on-ball friction (about 0.06): the most tangential speed a collision takes from its
             hitter per unit of speed along the line of centres (throw), for ``_cut_bound``.
         slide_decel: the most a sliding ball slows on the cloth (m/s^2; 0.2 g), for ``_cut_bound``.
@@ -209,6 +212,7 @@ class EventConfig:
     in_jump: float = 0.005
     line_spread: float = 20.0
     pin_noise: float = 0.003
+    rest_jitter: float = 0.001
     throw_friction: float = 0.06
     slide_decel: float = 2.0
     mouth_decel: float = 0.098
@@ -335,6 +339,18 @@ def _arrival_time(g: TableGeometry, path: BallPath, pre: Piece, rail: str, level
     if slope >= 0:
         return _reach_time(g, pre, rail, level, tk, dt)
     return float(np.clip(ts[-1] + (level - icpt) / slope, ts[0], pre.t1 + dt))
+
+
+def _first_nearest(path: BallPath, g: TableGeometry, rail: str, t0: float, t1: float, jitter: float) -> float | None:
+    """When a ball is first seen within ``jitter`` of its least distance from ``rail``'s nose over its sightings in
+    [``t0``, ``t1``]: where a ball that crept into the cushion touched it (its sightings at rest there scatter by
+    the jitter, and the first of them may not be the nearest). None with fewer than two sightings."""
+    ts, xs = _seen(path)
+    sel = (ts >= t0 - 1e-9) & (ts <= t1 + 1e-9)
+    if int(np.sum(sel)) < 2:
+        return None
+    d = _rail_dist(g, xs[sel])[rail]
+    return float(ts[sel][int(np.flatnonzero(d <= float(d.min()) + jitter)[0])])
 
 
 def _hinge_time(g: TableGeometry, path: BallPath, rail: str, t_guess: float, lo: float, hi: float, dt: float,
@@ -2343,6 +2359,16 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     # (it touched a little deeper than it rests: the touch sends it back a mm or two, 1.4 mm at
                     # 4 cm/s in pooltool dev break-8-10)
                     tc = _arrival_time(g, path, pre, rail, d_rest - 0.002, tk, dt)
+                    # a line's time more than a frame from where the ball is first seen nearest the cushion is off:
+                    # a stop slower than ``rest_speed`` into it is taken by the resting piece, which then starts
+                    # before the touch, and the line through the approach piece ends short of it (ho53
+                    # eight-ball-rack-140's 11 at 30/720p, in at 4 cm/s: timed 160 ms early at the resting piece's
+                    # start; ho55 break-8-522's 7, 91 ms late). Only where the ball is seen at rest there (three
+                    # sightings), not a gap it was lost in (ho48 scratch-451's cue ball at 60/720p: one sighting
+                    # past the head nose 4 frames on)
+                    t_near = _first_nearest(path, g, rail, pre.t1 - 0.4, post.t1, cfg.rest_jitter)
+                    if t_near is not None and abs(t_near - tc) > dt and post.n >= 3:
+                        tc = t_near
                     ts_p, xs_p = _seen(path)
                     on_post = (ts_p >= post.t0 - 1e-9) & (ts_p <= post.t1 + 1e-9)
                     d_p = _rail_dist(g, xs_p[on_post])[rail] if on_post.any() else np.zeros(0)
@@ -2612,8 +2638,10 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
             if _stops_short(t[coming], d_all[coming], ta, R + cfg.frozen_gap / 2):
                 continue
             t_touch = ta + float(np.clip((d_rest - 0.002 - icpt) / slope, 0.0, 0.5))
-            # a ball that crept in is nearest the cushion when it touches: no later than first seen nearest
-            t_touch = min(t_touch, float(t[int(np.argmin(d_all))]))
+            # a ball that crept in is nearest the cushion when it touches: no later than first seen nearest, within
+            # ``rest_jitter`` (at rest its sightings scatter: ho54 nine-ball-rack-141's 6 at 30/720p, along the right
+            # cushion, seen at its least distance 105 ms after the touch and within 0.5 mm of it 70 ms before that)
+            t_touch = min(t_touch, float(t[int(np.flatnonzero(d_all <= float(d_all.min()) + cfg.rest_jitter)[0])]))
             out.append(ShotEvent(t=t_touch, type="cushion", ball=b, rail=rail, confidence=0.6))
     return out
 
@@ -2979,7 +3007,8 @@ def _pocket_near_line(b: int, p_b: np.ndarray, n: np.ndarray, speed: float, t_hi
 
 
 def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
-                collisions: list[ShotEvent] | None = None) -> tuple[list[ShotEvent], set[int]]:
+                collisions: list[ShotEvent] | None = None,
+                cushions: list[ShotEvent] | None = None) -> tuple[list[ShotEvent], set[int]]:
     """Pocket and off-table events for tracks that end before the shot does; returns them and the hidden balls."""
     g = ctx.geometry
     R = g.ball_radius
@@ -3067,13 +3096,46 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 # it came in on (ho50 bank-471 30/1080p: the 2, seen twice over side-right's hole 7-9 mm short of
                 # it, their line angled 31 degrees toward the jaw; a jaw touch was called at the drop)
                 on_line = path.pieces[-2]
-            for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg):
+            chord_from = None
+            if on_line is None and (turned := _after_contact(b, path, last, cushions or [], ctx.frame_dt)):
+                on_line, chord_from = turned
+            for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg, chord_from):
                 # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
                 # can meet a jaw past the estimated drop, timed where it enters the capture circle: sample_videos
                 # bank_1080p60's 10; a side pocket's capture circle lies 33 mm before its fall circle)
                 out.append(ShotEvent(t=min(t_j, event.t - 1e-4), type="cushion", ball=b, rail=rail_j,
                                      confidence=0.6))
     return out, hidden
+
+
+def _after_contact(b: int, path: BallPath, last: Piece, cushions: list[ShotEvent],
+                   dt: float) -> tuple[Piece, np.ndarray | None] | None:
+    """The line a pocketed ball ran on after a cushion contact that its last piece ``last`` (its line into the pocket)
+    was fitted across: a contact of the ball found between the piece's first and last sightings. Such a piece's
+    line is a chord across the turn, not the way the ball went on, so the jaws are judged on the sightings after
+    the contact: their fitted line where there are two or more, else the chord from the contact point (the line of
+    the two sightings before it carried on to it) onto the one sighting, returned with that point for
+    ``_one_sighting_doubt``. None where no found contact lies inside the piece, or too few sightings lie before it
+    (ho54 bank-511, 30 fps: the 3, along the left cushion into foot-left at 2.8 m/s, seen once before and once after
+    its foot-jaw touch, found at 2.5819 s; the chord of those two ran 30 mm clear of the left jaw, the line from
+    the touch 0.1 mm clear of it as the truth, which touched it 13 ms before the drop)."""
+    ts, xs = _seen(path)
+    tl = last.t1
+    inside = [c.t for c in cushions if c.ball == b and last.t0 + 1e-9 < c.t < tl - 0.25 * dt]
+    if not inside or len(ts) < 3 or last.n > 3:
+        return None
+    tc = max(inside)
+    after = ts > tc
+    before = np.flatnonzero(ts < tc)
+    if int(np.sum(after)) >= 2:
+        v = _line_velocity(ts[after], xs[after])
+        return _line_piece(last, tl, xs[after][-1], v), None
+    if len(before) < 2 or ts[before[-1]] - ts[before[-2]] > 1.5 * dt:
+        return None
+    i, j = before[-2], before[-1]
+    p_c = xs[j] + (xs[j] - xs[i]) / (ts[j] - ts[i]) * (tc - ts[j])
+    v = (xs[-1] - p_c) / (tl - tc)
+    return _line_piece(last, tl, xs[-1], v), p_c
 
 
 def _line_piece(like: Piece, t: float, p: np.ndarray, v: np.ndarray) -> Piece:
@@ -3118,7 +3180,7 @@ def _struck_line(b: int, path: BallPath, last: Piece, paths: dict[int, BallPath]
 
 
 def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
-                 cfg: EventConfig) -> list[tuple[float, str]]:
+                 cfg: EventConfig, chord_from: np.ndarray | None = None) -> list[tuple[float, str]]:
     """The jaws of ``pk`` a ball pocketed there touched on its last piece ``last`` or after it, each (time, rail).
 
     A jaw the seen line (the last piece, over its sightings) comes within ``jaw_slack`` of is judged on the
@@ -3179,24 +3241,27 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
         if len(hit) and rail in reached and \
-                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg):
+                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg, chord_from):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
 
 
-def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig) -> float:
+def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig,
+                        chord_from: np.ndarray | None = None) -> float:
     """How far sideways the carried line of a last piece that is one sighting (``last.n == 1``: its direction the
     chord from the end of the piece before) may be off where it meets a jaw at ``p_touch``: the chord's ends are
     noisy by ``pin_noise`` each, and that noise across the chord's length grows along the carry to the jaw. A line
     meeting a jaw less deeply than that touched it no more surely than it passed clear (ho21x scratch-303,
     60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen once blurred 5 mm off its track; the
     chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right jaw, the truth 5 mm clear, and a jaw
-    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line)."""
-    if last.n != 1 or len(path.pieces) < 2:
+    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line). The chord
+    starts at ``chord_from`` where given (``_after_contact``: a cushion's contact point, itself carried on from the
+    sightings before it, so about as noisy as a sighting)."""
+    if last.n != 1 or (len(path.pieces) < 2 and chord_from is None):
         return 0.0
-    prev = path.pieces[-2]
     p_l = last.pos(last.t1)
-    chord = float(np.linalg.norm(p_l - prev.pos(prev.t1)))
+    start = path.pieces[-2].pos(path.pieces[-2].t1) if chord_from is None else chord_from
+    chord = float(np.linalg.norm(p_l - start))
     if chord < 1e-6:
         return 0.0
     return cfg.pin_noise * (chord + float(np.linalg.norm(p_touch - p_l))) / chord
@@ -4222,7 +4287,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
     cushions = _hugging(paths, cushions, collisions, ctx, cfg)
-    departures, hidden = _departures(paths, ctx, cfg, collisions)
+    departures, hidden = _departures(paths, ctx, cfg, collisions, cushions)
     for d in [d for d in departures if d.type == "cushion"]:
         departures.remove(d)  # a jaw touched on the way into a pocket
         # (the same rail only: a ball off a cushion beside the mouth meets the other rail's jaw a frame later)
