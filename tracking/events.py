@@ -2364,11 +2364,15 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     # before the touch, and the line through the approach piece ends short of it (ho53
                     # eight-ball-rack-140's 11 at 30/720p, in at 4 cm/s: timed 160 ms early at the resting piece's
                     # start; ho55 break-8-522's 7, 91 ms late). Only where the ball is seen at rest there (three
-                    # sightings), not a gap it was lost in (ho48 scratch-451's cue ball at 60/720p: one sighting
-                    # past the head nose 4 frames on)
-                    t_near = _first_nearest(path, g, rail, pre.t1 - 0.4, post.t1, cfg.rest_jitter)
-                    if t_near is not None and abs(t_near - tc) > dt and post.n >= 3:
-                        tc = t_near
+                    # sightings on a resting piece), not a gap it was lost in (ho48 scratch-451's cue ball at
+                    # 60/720p: one sighting past the head nose 4 frames on), and only where its sightings there
+                    # scatter as a resting ball's do (within twice the jitter, rms): with more scatter the nearest
+                    # is noise (``test_ev_slow_turn``, a slow turn off the cushion seen at 2.2 mm noise: 31 frames)
+                    if post.n >= 3 and post.rms <= 2 * cfg.rest_jitter and _resting(post, post.t0, cfg) and \
+                            _resting(post, post.t1, cfg):
+                        t_near = _first_nearest(path, g, rail, pre.t1 - 0.4, post.t1, cfg.rest_jitter)
+                        if t_near is not None and abs(t_near - tc) > dt:
+                            tc = t_near
                     ts_p, xs_p = _seen(path)
                     on_post = (ts_p >= post.t0 - 1e-9) & (ts_p <= post.t1 + 1e-9)
                     d_p = _rail_dist(g, xs_p[on_post])[rail] if on_post.any() else np.zeros(0)
@@ -2638,10 +2642,8 @@ def _rests_against(paths: dict[int, BallPath], cushions: list[ShotEvent], ctx: S
             if _stops_short(t[coming], d_all[coming], ta, R + cfg.frozen_gap / 2):
                 continue
             t_touch = ta + float(np.clip((d_rest - 0.002 - icpt) / slope, 0.0, 0.5))
-            # a ball that crept in is nearest the cushion when it touches: no later than first seen nearest, within
-            # ``rest_jitter`` (at rest its sightings scatter: ho54 nine-ball-rack-141's 6 at 30/720p, along the right
-            # cushion, seen at its least distance 105 ms after the touch and within 0.5 mm of it 70 ms before that)
-            t_touch = min(t_touch, float(t[int(np.flatnonzero(d_all <= float(d_all.min()) + cfg.rest_jitter)[0])]))
+            # a ball that crept in is nearest the cushion when it touches: no later than first seen nearest
+            t_touch = min(t_touch, float(t[int(np.argmin(d_all))]))
             out.append(ShotEvent(t=t_touch, type="cushion", ball=b, rail=rail, confidence=0.6))
     return out
 
@@ -3007,8 +3009,7 @@ def _pocket_near_line(b: int, p_b: np.ndarray, n: np.ndarray, speed: float, t_hi
 
 
 def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
-                collisions: list[ShotEvent] | None = None,
-                cushions: list[ShotEvent] | None = None) -> tuple[list[ShotEvent], set[int]]:
+                collisions: list[ShotEvent] | None = None) -> tuple[list[ShotEvent], set[int]]:
     """Pocket and off-table events for tracks that end before the shot does; returns them and the hidden balls."""
     g = ctx.geometry
     R = g.ball_radius
@@ -3096,46 +3097,13 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 # it came in on (ho50 bank-471 30/1080p: the 2, seen twice over side-right's hole 7-9 mm short of
                 # it, their line angled 31 degrees toward the jaw; a jaw touch was called at the drop)
                 on_line = path.pieces[-2]
-            chord_from = None
-            if on_line is None and (turned := _after_contact(b, path, last, cushions or [], ctx.frame_dt)):
-                on_line, chord_from = turned
-            for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg, chord_from):
+            for t_j, rail_j in _jaw_glances(path, last if on_line is None else on_line, pk, ctx, cfg):
                 # never after the drop: a ball gone cannot touch a rail (the referee rejects the shot; the line
                 # can meet a jaw past the estimated drop, timed where it enters the capture circle: sample_videos
                 # bank_1080p60's 10; a side pocket's capture circle lies 33 mm before its fall circle)
                 out.append(ShotEvent(t=min(t_j, event.t - 1e-4), type="cushion", ball=b, rail=rail_j,
                                      confidence=0.6))
     return out, hidden
-
-
-def _after_contact(b: int, path: BallPath, last: Piece, cushions: list[ShotEvent],
-                   dt: float) -> tuple[Piece, np.ndarray | None] | None:
-    """The line a pocketed ball ran on after a cushion contact that its last piece ``last`` (its line into the pocket)
-    was fitted across: a contact of the ball found between the piece's first and last sightings. Such a piece's
-    line is a chord across the turn, not the way the ball went on, so the jaws are judged on the sightings after
-    the contact: their fitted line where there are two or more, else the chord from the contact point (the line of
-    the two sightings before it carried on to it) onto the one sighting, returned with that point for
-    ``_one_sighting_doubt``. None where no found contact lies inside the piece, or too few sightings lie before it
-    (ho54 bank-511, 30 fps: the 3, along the left cushion into foot-left at 2.8 m/s, seen once before and once after
-    its foot-jaw touch, found at 2.5819 s; the chord of those two ran 30 mm clear of the left jaw, the line from
-    the touch 0.1 mm clear of it as the truth, which touched it 13 ms before the drop)."""
-    ts, xs = _seen(path)
-    tl = last.t1
-    inside = [c.t for c in cushions if c.ball == b and last.t0 + 1e-9 < c.t < tl - 0.25 * dt]
-    if not inside or len(ts) < 3 or last.n > 3:
-        return None
-    tc = max(inside)
-    after = ts > tc
-    before = np.flatnonzero(ts < tc)
-    if int(np.sum(after)) >= 2:
-        v = _line_velocity(ts[after], xs[after])
-        return _line_piece(last, tl, xs[after][-1], v), None
-    if len(before) < 2 or ts[before[-1]] - ts[before[-2]] > 1.5 * dt:
-        return None
-    i, j = before[-2], before[-1]
-    p_c = xs[j] + (xs[j] - xs[i]) / (ts[j] - ts[i]) * (tc - ts[j])
-    v = (xs[-1] - p_c) / (tl - tc)
-    return _line_piece(last, tl, xs[-1], v), p_c
 
 
 def _line_piece(like: Piece, t: float, p: np.ndarray, v: np.ndarray) -> Piece:
@@ -3180,7 +3148,7 @@ def _struck_line(b: int, path: BallPath, last: Piece, paths: dict[int, BallPath]
 
 
 def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
-                 cfg: EventConfig, chord_from: np.ndarray | None = None) -> list[tuple[float, str]]:
+                 cfg: EventConfig) -> list[tuple[float, str]]:
     """The jaws of ``pk`` a ball pocketed there touched on its last piece ``last`` or after it, each (time, rail).
 
     A jaw the seen line (the last piece, over its sightings) comes within ``jaw_slack`` of is judged on the
@@ -3241,27 +3209,24 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
         if len(hit) and rail in reached and \
-                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg, chord_from):
+                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
 
 
-def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig,
-                        chord_from: np.ndarray | None = None) -> float:
+def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig) -> float:
     """How far sideways the carried line of a last piece that is one sighting (``last.n == 1``: its direction the
     chord from the end of the piece before) may be off where it meets a jaw at ``p_touch``: the chord's ends are
     noisy by ``pin_noise`` each, and that noise across the chord's length grows along the carry to the jaw. A line
     meeting a jaw less deeply than that touched it no more surely than it passed clear (ho21x scratch-303,
     60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen once blurred 5 mm off its track; the
     chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right jaw, the truth 5 mm clear, and a jaw
-    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line). The chord
-    starts at ``chord_from`` where given (``_after_contact``: a cushion's contact point, itself carried on from the
-    sightings before it, so about as noisy as a sighting)."""
-    if last.n != 1 or (len(path.pieces) < 2 and chord_from is None):
+    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line)."""
+    if last.n != 1 or len(path.pieces) < 2:
         return 0.0
+    prev = path.pieces[-2]
     p_l = last.pos(last.t1)
-    start = path.pieces[-2].pos(path.pieces[-2].t1) if chord_from is None else chord_from
-    chord = float(np.linalg.norm(p_l - start))
+    chord = float(np.linalg.norm(p_l - prev.pos(prev.t1)))
     if chord < 1e-6:
         return 0.0
     return cfg.pin_noise * (chord + float(np.linalg.norm(p_touch - p_l))) / chord
@@ -4287,7 +4252,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
     cushions = _hugging(paths, cushions, collisions, ctx, cfg)
-    departures, hidden = _departures(paths, ctx, cfg, collisions, cushions)
+    departures, hidden = _departures(paths, ctx, cfg, collisions)
     for d in [d for d in departures if d.type == "cushion"]:
         departures.remove(d)  # a jaw touched on the way into a pocket
         # (the same rail only: a ball off a cushion beside the mouth meets the other rail's jaw a frame later)
