@@ -1000,27 +1000,20 @@ class BallTracker:
     def _kept_on(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Which of ``dets`` lie within ``rest_radius`` of the last sighting of a ball's track (named, or one that
         rested) seen on the last frame: that ball, still there."""
-        out = np.zeros(len(dets), dtype=bool)
         if len(self.frame_times) < 2:
-            return out
+            return np.zeros(len(dets), dtype=bool)
         spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
                  if not _stranger(tr) and self._seen_last_frame(tr)]
-        if not spots:
-            return out
-        near = np.linalg.norm(obs.xy[dets][:, None, :] - np.stack(spots)[None, :, :], axis=2)
-        return np.asarray(near.min(axis=1) <= self.cfg.rest_radius)
+        return _near_any(obs.xy[dets], spots, self.cfg.rest_radius)
 
-    def _at_rest_spot(self, tr: Track, xy: np.ndarray, t: float) -> np.ndarray:
-        """Which of the points ``xy`` (K, 2) lie within ``rest_radius`` of the last sighting of another ball's track
-        (named, or one that rested) that was at rest there (``_rests_at_last``) when last seen, within
-        ``lost_after`` of ``t``: that ball's place, where no other ball can be."""
+    def _at_rest_spot(self, tr: Track, z: np.ndarray, t: float) -> bool:
+        """Whether ``z`` lies within ``rest_radius`` of the last sighting of another ball's track (named, or one
+        that rested) that was at rest there (``_rests_at_last``) when last seen, within ``lost_after`` of ``t``: that
+        ball's place, where no other ball can be."""
         spots = [np.asarray(o.xy[-1]) for o in self.tracks
                  if o is not tr and not _stranger(o) and t - o.last_seen <= self.cfg.lost_after
                  and self._rests_at_last(o)]
-        if not spots or not len(xy):
-            return np.zeros(len(xy), dtype=bool)
-        near = np.linalg.norm(np.asarray(xy)[:, None, :] - np.stack(spots)[None, :, :], axis=2)
-        return np.asarray(near.min(axis=1) <= self.cfg.rest_radius)
+        return bool(_near_any(np.asarray(z)[None, :], spots, self.cfg.rest_radius)[0])
 
     def _owned(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Which of ``dets`` the identifier scores best, at 0.5 or more, as a ball whose named track was seen moving
@@ -1291,7 +1284,7 @@ class BallTracker:
                 and dist > self.cfg.reacquire_gate + 0.3 * (t - tr.last_seen)):
             return False
         back = self._pocket_reach(tr, t)
-        if back is not None and (dist > back or bool(self._at_rest_spot(tr, np.asarray(z)[None, :], t)[0])):
+        if back is not None and (dist > back or self._at_rest_spot(tr, z, t)):
             return False
         if tr.ball in (None, 0) or not self._rests_at_last(tr):
             return True
@@ -1571,6 +1564,14 @@ def _streak_axes(obs: BallObservations, dets: list[int], p: np.ndarray) -> tuple
     half = obs.streak[dets]
     length = np.linalg.norm(half, axis=1)
     return rel, half / np.maximum(length, 1e-12)[:, None], length
+
+
+def _near_any(xy: np.ndarray, spots: list[np.ndarray], radius: float) -> np.ndarray:
+    """Which of the points ``xy`` (K, 2) lie within ``radius`` of any of ``spots``; none where there are no spots."""
+    if not spots or not len(xy):
+        return np.zeros(len(xy), dtype=bool)
+    near = np.linalg.norm(np.asarray(xy)[:, None, :] - np.stack(spots)[None, :, :], axis=2)
+    return np.asarray(near.min(axis=1) <= radius)
 
 
 def _stranger(tr: Track) -> bool:
