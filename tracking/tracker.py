@@ -52,6 +52,8 @@ class TrackerConfig:
             track lost running into a pocket during a shot (``pocket_hold``): a pocketed ball stays pocketed.
         rest_span: a track seen staying within ``rest_radius`` for this long has rested: it is a ball on the table.
         rest_radius: how far (m) its sightings may wander while it rests (detector noise, a few mm).
+        pocket_creep: a track last seen moving this fast (m/s) into a pocket is rolling into it (``_into_pocket``)
+            even where its last step is under ``rest_radius`` (a creep over the lip at 60 fps).
         weak_track_frames: an unmatched weak detection (below ``new_track_confidence``) found within
             ``rest_radius`` of the same place on this many frames running starts a track: a ball at rest that the
             detector only ever scores low (the 9 in the middle of a real rack, 0.45 on every frame) otherwise had
@@ -100,6 +102,7 @@ class TrackerConfig:
     hidden_id_half_life: float = 1.0
     rest_span: float = 0.5
     rest_radius: float = 0.008
+    pocket_creep: float = 0.1
     unrested_keep: float = 0.03
     weak_track_frames: int = 8
     elimination_sightings: int = 10
@@ -1312,9 +1315,12 @@ class BallTracker:
         if len(tr.xy) < 2:  # (``times`` grows with ``xy``)
             return None
         step = _last_step(tr)
-        if step <= self.cfg.rest_radius or self._pocketed_at(tr) is None:
+        speed = max(step / max(tr.times[-1] - tr.times[-2], 1e-3), float(np.linalg.norm(tr.velocity)))
+        # (a ball creeping over the lip moves less than ``rest_radius`` a frame: ho57x scratch-543 60/720p, the cue
+        # ball at 0.2 m/s into head-right, 3 mm a frame; with no reach it took a ball 1.2 m away 1.45 s later)
+        if (step <= self.cfg.rest_radius and speed < self.cfg.pocket_creep) or self._pocketed_at(tr) is None:
             return None
-        return max(step / max(tr.times[-1] - tr.times[-2], 1e-3), float(np.linalg.norm(tr.velocity)))
+        return speed
 
     def _rests_at_last(self, tr: Track, n: int = 3) -> bool:
         """Its last ``n`` sightings are within 4 mm of its last one (a ball at rest, not one rolling on)."""
