@@ -151,6 +151,10 @@ class EventConfig:
         throw_friction: ball-on-ball friction (about 0.06): the most tangential speed a collision takes from its
             hitter per unit of speed along the line of centres (throw), for ``_cut_bound``.
         slide_decel: the most a sliding ball slows on the cloth (m/s^2; 0.2 g), for ``_cut_bound``.
+        unseen_turn: a ball lost for good after one sighting that turned it in a pocket's mouth, whose turned line
+            carried on lies on the open cloth (``_clear_of_pockets``) at one of the next this many frame times, would
+            have been seen there: that sighting was its drop, placed off by the detector over the hole
+            (``_turn_unseen``).
         mouth_decel: the gentlest rolling deceleration (m/s^2) a ball lost in a pocket's mouth is taken to slow at
             when judging whether it could still reach the pocket's fall circle (``_short_of_fall``; pooltool's
             rolling resistance, 0.01 g: a reach twice ``decel``'s).
@@ -218,6 +222,7 @@ class EventConfig:
     mouth_decel: float = 0.098
     mouth_noise: float = 0.002
     fall_edge: float = 0.008
+    unseen_turn: int = 3
 
 
 @dataclass
@@ -2166,6 +2171,23 @@ def _placed_over_hole(g: TableGeometry, path: BallPath, pre: Piece, post: Piece,
             or (off <= 2 * cfg.drop_turn and not _line_meets_jaw(g, p_k, tk, pre, post, cfg.drop_turn)))
 
 
+def _turn_unseen(g: TableGeometry, pre: Piece, post: Piece, dt: float, cfg: EventConfig) -> bool:
+    """Whether a ball's last piece ``post``, one sighting that turned it in a pocket's mouth (the caller knows it
+    was lost for good after it), is its drop placed off by the detector rather than a rebound: the turned line
+    (``pre``'s last sighting to it) carried on lies on the open cloth at one of the next ``unseen_turn`` frame
+    times, where the camera would have seen a rebound. A corner's drawn hole hides the part of a dropping ball
+    over it, so its last sighting lies toward the table (ho57x break-9-543, both 60 fps grids: the 8, rolling
+    along the head cushion into head-left at 0.9 m/s, seen last 23 mm off its line toward the table, which turned
+    it back out of the corner at 0.5-0.75 m/s; a head cushion and no drop were called)."""
+    if post.n != 1 or pre.n < 3:
+        return False
+    p_l = post.pos(post.t1)
+    if not _in_mouth(g, p_l, 0.0):
+        return False
+    v = (p_l - pre.pos(pre.t1)) / max(post.t1 - pre.t1, 1e-9)
+    return any(_clear_of_pockets(g, p_l + v * k * dt, 0.0) for k in range(1, cfg.unseen_turn + 1))
+
+
 def _line_meets_jaw(g: TableGeometry, p: np.ndarray, tk: float, pre: Piece, post: Piece, slack: float) -> bool:
     """Whether ``pre`` carried on from the kink at ``tk`` to ``post``'s last sighting comes within one radius (plus
     ``slack``) of a jaw of the pocket nearest ``p``: only then can a jaw have turned the ball; a ball rolling between
@@ -2320,7 +2342,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 if _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt):
                     continue  # a ball, not a jaw, turned it
                 if post is path.pieces[-1] and b not in ctx.seen_at_end and \
-                        _placed_over_hole(g, path, pre, post, p_k, tk, cfg):
+                        (_placed_over_hole(g, path, pre, post, p_k, tk, cfg) or _turn_unseen(g, pre, post, dt, cfg)):
                     continue  # a drop seen a last few times over the hole, placed off by the detector: no turn
             # the kink's own position can be a few mm off where a piece is short: the last and first seen
             # positions beside it count too
@@ -3038,6 +3060,10 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
             p_l = last.pos(tl)
             span = float(np.hypot(*(p_l - prev.pos(prev.t1))))
+            if not seen_once and _turn_unseen(g, prev, last, ctx.frame_dt, cfg):
+                # its drop placed off over the hole: it went on along its earlier piece
+                chord, p_l = prev.vel(tl), prev.pos(tl)
+                span = float(np.hypot(*(prev.pos(prev.t1) - prev.pos(prev.t0))))
             last = _line_piece(last, tl, p_l, chord)
         speed = last.speed(tl)
         pk_l = g.nearest_pocket(*last.pos(tl))
