@@ -171,11 +171,32 @@ def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: 
             return False
         # a ball struck into a pocket close by rolls for less than two spans: seen moving on two frame intervals
         # running and never again (toy dev kick-34, 30/720p: the cue ball 25 cm from side-left, struck at 3.75
-        # m/s, seen twice on its way in; its scratch was dropped with the "re-rack")
+        # m/s, seen twice on its way in; its scratch was dropped with the "re-rack"). Only on a line into a pocket:
+        # a hand withdrawing after it put the cue ball down (ball in hand) is found as a few circles in a row that
+        # the cue ball's track, lost under it, takes, heading nowhere near one (ho57 nine-ball-rack-144, 30/720p,
+        # 37.3 s: an extra shot with the cue ball off the table)
         seen = np.flatnonzero(~np.isnan(xy[:, 0]))
-        if k > 1 and len(seen) >= 3 and _rolls(xy[: seen[-1] + 1][-3:], 1, step) and seen[-1] < len(xy) - k:
+        if k > 1 and len(seen) >= 3 and _rolls(xy[: seen[-1] + 1][-3:], 1, step) and seen[-1] < len(xy) - k and \
+                _into_a_pocket(tracker.geometry, xy[seen[-2]], xy[seen[-1]]):
             return False
     return True
+
+
+def _into_a_pocket(g: TableGeometry, p1: np.ndarray, p2: np.ndarray, reach: float = 1.0) -> bool:
+    """Whether the line from ``p1`` on through ``p2`` passes within a pocket's capture radius of its centre, ahead of
+    ``p2`` and within ``reach`` (m) of it."""
+    d = np.asarray(p2, float) - np.asarray(p1, float)
+    n = float(np.linalg.norm(d))
+    if n < 1e-9:
+        return False
+    u = d / n
+    for pk in g.pockets:
+        rel = np.asarray(pk.centre, float) - np.asarray(p2, float)
+        along = float(rel @ u)
+        if -pk.capture_radius <= along <= reach + pk.capture_radius and \
+                float(abs(rel[0] * u[1] - rel[1] * u[0])) < pk.capture_radius:
+            return True
+    return False
 
 
 def _steady(xy: np.ndarray) -> np.ndarray:
