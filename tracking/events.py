@@ -151,6 +151,8 @@ class EventConfig:
         throw_friction: ball-on-ball friction (about 0.06): the most tangential speed a collision takes from its
             hitter per unit of speed along the line of centres (throw), for ``_cut_bound``.
         slide_decel: the most a sliding ball slows on the cloth (m/s^2; 0.2 g), for ``_cut_bound``.
+        lip_unseen: a ball resting at a pocket's lip, hit, and seen on in its place for no longer than this (s)
+            and never again was nudged in (``_nudged_off_lip``).
         unseen_turn: a ball lost for good after one sighting that turned it in a pocket's mouth, whose turned line
             carried on lies on the open cloth (``_clear_of_pockets``) at one of the next this many frame times, would
             have been seen there: that sighting was its drop, placed off by the detector over the hole
@@ -222,6 +224,7 @@ class EventConfig:
     mouth_decel: float = 0.098
     mouth_noise: float = 0.002
     fall_edge: float = 0.008
+    lip_unseen: float = 0.25
     unseen_turn: int = 3
 
 
@@ -2879,13 +2882,14 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
             t_seen = t_seen[np.all(np.abs(t_seen[:, None] - np.asarray(blur.times)[None]) > 1e-6, axis=1)]
         if np.any((t_seen > piece.t1 + 1e-9) & (t_seen <= ev.t + cfg.struck_unseen)):
             return None
-        if np.any((t_seen > ev.t + 2.5 * dt) & (t_seen <= piece.t1 + 1e-9)):
+        p_b = piece.pos(ev.t)
+        if np.any((t_seen > ev.t + 2.5 * dt) & (t_seen <= piece.t1 + 1e-9)) and \
+                not _nudged_off_lip(ctx.geometry, p_b, path, piece, ev.t, cfg):
             # still seen resting in its place frames after the hit (its resting piece runs on past it): it did not
             # leave, whatever the shot's end shows (ho10 break-14.1-200, 60/720p: the rack's apex ball, hit by the
             # cue and barely moved, seen on one resting piece for 5.5 s but not in the last frames, under an arm,
             # was followed along the kick into head-right)
             continue
-        p_b = piece.pos(ev.t)
         n, speed = _straddled_kick(paths[other], p_b, piece.t1, ev.t, dt,
                                    ctx.geometry.ball_radius) or \
             _kick(paths[other], p_b, ev.t, dt)
@@ -2920,6 +2924,21 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
                 return None
         return ShotEvent(**{**event.__dict__, "confidence": min(event.confidence or 1.0, 0.45)})
     return None
+
+
+def _nudged_off_lip(g: TableGeometry, p_b: np.ndarray, path: BallPath, piece: Piece, t_hit: float,
+                    cfg: EventConfig) -> bool:
+    """Whether a ball resting at a pocket's lip (its centre within the capture radius and a diameter of the pocket's
+    centre) and hit there was seen on in its place for no longer than ``lip_unseen`` after the hit and never again:
+    nudged over the edge. Its part over the hole is hidden, so the detector keeps placing it where it rested while
+    it creeps in (ho58 eight-ball-rack-145 in review, 30/720p, 45.26 s: the 2, resting in foot-left's jaws, was hit
+    by the cue ball at 0.3 m/s, seen 0.1 s more in its place and dropped 0.4 s after the hit; its drop was lost and
+    the shooter's turn with it)."""
+    pk = g.nearest_pocket(*p_b)
+    if float(np.hypot(*(p_b - np.asarray(pk.centre)))) >= pk.capture_radius + 2 * g.ball_radius:
+        return False
+    t_seen, _ = _seen(path)
+    return float(t_seen[-1]) <= piece.t1 + 1e-9 and piece.t1 <= t_hit + cfg.lip_unseen
 
 
 @dataclass(frozen=True)
