@@ -2193,8 +2193,7 @@ def _turn_unseen(g: TableGeometry, pre: Piece, post: Piece, dt: float, cfg: Even
     for k in range(1, cfg.unseen_turn + 1):
         p = p_l + v * k * dt
         # on the cloth, a radius inside every nose line: a line carried on over a rail is no rebound in view
-        if min(float(d[0]) for d in _rail_dist(g, p[None]).values()) >= g.ball_radius and \
-                _clear_of_pockets(g, p, 0.0):
+        if g.on_table(*p, margin=-g.ball_radius) and _clear_of_pockets(g, p, 0.0):
             return True
     return False
 
@@ -2884,7 +2883,7 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
             return None
         p_b = piece.pos(ev.t)
         if np.any((t_seen > ev.t + 2.5 * dt) & (t_seen <= piece.t1 + 1e-9)) and \
-                not _nudged_off_lip(ctx.geometry, p_b, path, piece, ev.t, cfg):
+                not _nudged_off_lip(ctx.geometry, p_b, t_seen, piece, ev.t, cfg):
             # still seen resting in its place frames after the hit (its resting piece runs on past it): it did not
             # leave, whatever the shot's end shows (ho10 break-14.1-200, 60/720p: the rack's apex ball, hit by the
             # cue and barely moved, seen on one resting piece for 5.5 s but not in the last frames, under an arm,
@@ -2926,19 +2925,22 @@ def _struck_and_gone(b: int, path: BallPath, paths: dict[int, BallPath], collisi
     return None
 
 
-def _nudged_off_lip(g: TableGeometry, p_b: np.ndarray, path: BallPath, piece: Piece, t_hit: float,
+def _nudged_off_lip(g: TableGeometry, p_b: np.ndarray, t_seen: np.ndarray, piece: Piece, t_hit: float,
                     cfg: EventConfig) -> bool:
-    """Whether a ball resting at a pocket's lip (its centre within the capture radius and a diameter of the pocket's
-    centre) and hit there was seen on in its place for no longer than ``lip_unseen`` after the hit and never again:
-    nudged over the edge. Its part over the hole is hidden, so the detector keeps placing it where it rested while
-    it creeps in (ho58 eight-ball-rack-145 in review, 30/720p, 45.26 s: the 2, resting in foot-left's jaws, was hit
-    by the cue ball at 0.3 m/s, seen 0.1 s more in its place and dropped 0.4 s after the hit; its drop was lost and
-    the shooter's turn with it)."""
-    pk = g.nearest_pocket(*p_b)
-    if float(np.hypot(*(p_b - np.asarray(pk.centre)))) >= pk.capture_radius + 2 * g.ball_radius:
-        return False
-    t_seen, _ = _seen(path)
-    return float(t_seen[-1]) <= piece.t1 + 1e-9 and piece.t1 <= t_hit + cfg.lip_unseen
+    """Whether a ball resting at a pocket's lip (``_at_lip``) and hit there was seen on in its place for no longer
+    than ``lip_unseen`` after the hit and never again (``t_seen``, its sightings): nudged over the edge. Its part
+    over the hole is hidden, so the detector keeps placing it where it rested while it creeps in (ho58
+    eight-ball-rack-145 in review, 30/720p, 45.26 s: the 2, resting in foot-left's jaws, was hit by the cue ball at
+    0.15 m/s, seen 0.1 s more in its place and dropped 0.4 s after the hit; its drop was lost and the shooter's turn
+    with it)."""
+    return _at_lip(g, p_b) and float(t_seen[-1]) <= piece.t1 + 1e-9 and piece.t1 <= t_hit + cfg.lip_unseen
+
+
+def _at_lip(g: TableGeometry, p: np.ndarray) -> bool:
+    """Whether a ball centred at ``p`` lies at its nearest pocket's lip: within that pocket's capture radius and a
+    diameter of its centre."""
+    pk = g.nearest_pocket(*p)
+    return float(np.hypot(*(p - np.asarray(pk.centre)))) < pk.capture_radius + 2 * g.ball_radius
 
 
 @dataclass(frozen=True)
@@ -3093,8 +3095,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 span = float(np.hypot(*(prev.pos(prev.t1) - prev.pos(prev.t0))))
             last = _line_piece(last, tl, p_l, chord)
         speed = last.speed(tl)
-        pk_l = g.nearest_pocket(*last.pos(tl))
-        at_lip = float(np.hypot(*(last.pos(tl) - np.asarray(pk_l.centre)))) < pk_l.capture_radius + 2 * R
+        at_lip = _at_lip(g, last.pos(tl))
         if speed < cfg.moving_speed and not (at_lip and speed >= cfg.creep_speed):
             edge = _at_fall_edge(b, path, last, ctx, cfg) if at_lip else None
             if edge is not None:

@@ -827,7 +827,7 @@ class BallTracker:
         overlapped: np.ndarray | None = None  # ends of a blur found as a lone pair (``_blur_pairs``), when asked
         owned: np.ndarray | None = None  # detections named as a ball seen last frame within reach (``_owned``)
         kept_on: np.ndarray | None = None  # detections that continue a ball's track seen last frame (``_kept_on``)
-        kept_still: np.ndarray | None = None  # detections on a resting ball seen last frame (``_kept_still``)
+        kept_still: np.ndarray | None = None  # those of them on a ball seen at rest (``_kept_on``, ``at_rest``)
         in_game: np.ndarray | None = None  # the detections' identity scores over the game's balls (``_in_game``)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
@@ -913,13 +913,13 @@ class BallTracker:
                 d_pred = np.where(kept_on, np.inf, d_pred)
                 d_last = np.where(kept_on, np.inf, d_last)
             if tr.hidden:
-                # nor, hidden however briefly, on a ball seen at rest on that spot last frame (``_kept_still``): a
+                # nor, hidden however briefly, on a ball seen at rest on that spot last frame (``_kept_on``): a
                 # ball cannot come back where another lies. The 11 of ho57 eight-ball-rack-144 (30/720p, 16.8 s),
                 # lost 0.2 s before as it dropped into foot-right past the right cushion's jaw, was predicted on
                 # through that cushion and mirrored back 3.6 cm from the 14 resting 22 cm away, which the identifier
                 # scored as the 11: its track took the 14's detection from the 14's own, and its pocket was lost
                 if kept_still is None:
-                    kept_still = self._kept_still(obs, dets)
+                    kept_still = self._kept_on(obs, dets, at_rest=True)
                 d_pred = np.where(kept_still, np.inf, d_pred)
                 d_last = np.where(kept_still, np.inf, d_last)
             if unknown and wide and obs.t - tr.last_seen > self.cfg.stop_after:
@@ -1011,22 +1011,14 @@ class BallTracker:
         """Whether ``tr`` was sighted on the frame before the one being associated."""
         return bool(tr.times) and len(self.frame_times) >= 2 and tr.times[-1] >= self.frame_times[-2] - 1e-9
 
-    def _kept_on(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
+    def _kept_on(self, obs: BallObservations, dets: list[int], at_rest: bool = False) -> np.ndarray:
         """Which of ``dets`` lie within ``rest_radius`` of the last sighting of a ball's track (named, or one that
-        rested) seen on the last frame: that ball, still there."""
+        rested) seen on the last frame (``at_rest``: seen at rest there, ``_rests_at_last``): that ball, still
+        there."""
         if len(self.frame_times) < 2:
             return np.zeros(len(dets), dtype=bool)
         spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
-                 if not _stranger(tr) and self._seen_last_frame(tr)]
-        return _near_any(obs.xy[dets], spots, self.cfg.rest_radius)
-
-    def _kept_still(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
-        """Which of ``dets`` lie within ``rest_radius`` of the last sighting of a ball's track (named, or one that
-        rested) seen at rest there (``_rests_at_last``) on the last frame: that ball, still lying there."""
-        if len(self.frame_times) < 2:
-            return np.zeros(len(dets), dtype=bool)
-        spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
-                 if not _stranger(tr) and self._seen_last_frame(tr) and self._rests_at_last(tr)]
+                 if not _stranger(tr) and self._seen_last_frame(tr) and (not at_rest or self._rests_at_last(tr))]
         return _near_any(obs.xy[dets], spots, self.cfg.rest_radius)
 
     def _at_rest_spot(self, tr: Track, z: np.ndarray, t: float) -> bool:

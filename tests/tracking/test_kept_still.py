@@ -1,8 +1,8 @@
 """A hidden ball is not found again on a ball seen at rest on that spot the frame before (issue 5, identities;
-``BallTracker._kept_still``). Made after ho57 eight-ball-rack-144 at 30/720p (16.6-16.8 s, scored held-out): the
-11 rolled along the foot cushion into foot-right's mouth and dropped past the right cushion's jaw; its track's
-prediction ran on through the right cushion and, mirrored back, lay a few cm from the 14, resting 22 cm away by
-the foot cushion, which the identifier scored as the 11 (0.30, the 14 under 0.03). The 11's lost track took the
+``BallTracker._kept_on`` with ``at_rest``). Made after ho57 eight-ball-rack-144 at 30/720p (16.6-16.8 s, scored
+held-out): the 11 rolled along the foot cushion into foot-right's mouth and dropped past the right cushion's jaw;
+its track's prediction ran on through the right cushion and, mirrored back, lay a few cm from the 14, resting 22 cm
+away by the foot cushion, which the identifier scored as the 11 (0.30, the 14 under 0.03). The 11's lost track took the
 14's detection from the 14's own track, its pocket was lost, and the next shot's first contact was read as the 14
 for the 9. The 11's sightings are the real ones, rounded; the 14's scores are made: named as the 14 for its first
 20 frames, then shown as the 11."""
