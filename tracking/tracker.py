@@ -54,6 +54,8 @@ class TrackerConfig:
         rest_radius: how far (m) its sightings may wander while it rests (detector noise, a few mm).
         pocket_creep: a track last seen moving this fast (m/s) into a pocket is rolling into it (``_into_pocket``)
             even where its last step is under ``rest_radius`` (a creep over the lip at 60 fps).
+        rattle_unseen: a ball lost rolling into a pocket that rattles back out is seen within this long (s) of
+            leaving the mouth: it is found again no farther from the pocket than it rolls in that time.
         weak_track_frames: an unmatched weak detection (below ``new_track_confidence``) found within
             ``rest_radius`` of the same place on this many frames running starts a track: a ball at rest that the
             detector only ever scores low (the 9 in the middle of a real rack, 0.45 on every frame) otherwise had
@@ -103,6 +105,7 @@ class TrackerConfig:
     rest_span: float = 0.5
     rest_radius: float = 0.008
     pocket_creep: float = 0.1
+    rattle_unseen: float = 0.1
     unrested_keep: float = 0.03
     weak_track_frames: int = 8
     elimination_sightings: int = 10
@@ -766,6 +769,13 @@ class BallTracker:
         named_others = np.where(nameless[:, None], 1e6, others)  # far off the table
         for a in idx:
             tr = self.tracks[a]
+            if tr.hidden and _stranger(tr) and obs.t - tr.last_seen > self.cfg.stop_after:
+                # a track not known to be a ball, hidden past ``stop_after``, is stopped: its prediction froze a
+                # stale run away, and the straight move from its last sighting to there is no move of this frame.
+                # Left in, a hand's track lost 1 s before "hit" the cue ball as it came off the head rail, the
+                # hypothesis put it 3.7 cm from the cue ball's sighting, and it took the cue ball and later its name:
+                # the hand's path became the cue ball's, with no first contact (ho59x bank-563, 60 fps)
+                continue
             pred = self._inside(tr.position)
             hit = self._contact_stop(tr, pred, named_others if tr.ball is not None else others, with_index=True)
             if hit is None:
@@ -828,6 +838,7 @@ class BallTracker:
         owned: np.ndarray | None = None  # detections named as a ball seen last frame within reach (``_owned``)
         kept_on: np.ndarray | None = None  # detections that continue a ball's track seen last frame (``_kept_on``)
         kept_still: np.ndarray | None = None  # those of them on a ball seen at rest (``_kept_on``, ``at_rest``)
+        spots_held: np.ndarray | None = None  # detections on a spot a ball still there has been resting on
         in_game: np.ndarray | None = None  # the detections' identity scores over the game's balls (``_in_game``)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
@@ -912,6 +923,16 @@ class BallTracker:
                     kept_on = self._kept_on(obs, dets)
                 d_pred = np.where(kept_on, np.inf, d_pred)
                 d_last = np.where(kept_on, np.inf, d_last)
+            if _stranger(tr) and not tr.hidden:
+                # a track not known to be a ball does not take a detection on the spot where a ball has been resting
+                # (``_rest_spots``): a cue laid over the table between shots started a track 36 cm from the resting
+                # 4, whose sighting the cue had pulled 2 cm off its spot; that track took the 4's detection back on
+                # its spot, the 4's own track went off along the cue, and the 4 was called pocketed in an extra shot
+                # (ho59 nine-ball-rack-146, 30/720p, 53.0 s)
+                if spots_held is None:
+                    spots_held = _near_any(obs.xy[dets], self._rest_spots(), self.cfg.rest_radius)
+                d_pred = np.where(spots_held, np.inf, d_pred)
+                d_last = np.where(spots_held, np.inf, d_last)
             if tr.hidden:
                 # nor, hidden however briefly, on a ball seen at rest on that spot last frame (``_kept_on``): a
                 # ball cannot come back where another lies. The 11 of ho57 eight-ball-rack-144 (30/720p, 16.8 s),
@@ -951,6 +972,15 @@ class BallTracker:
                 back = self._pocket_reach(tr, obs.t)
                 if back is not None:
                     beyond = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > back
+                    # and a rattle is seen as it comes back out of the mouth: no farther from the pocket than it
+                    # rolls in ``rattle_unseen`` at the speed it went in, however long it has been gone (ho59
+                    # straight-pool-run-146 review, 31.7 s: the 2, lost into foot-left at 4.3 m/s, took the 10 on
+                    # the frame a re-rack appeared, 81 cm from the pocket 0.6 s later; its pocket was lost)
+                    speed = float(self._into_pocket(tr) or 0.0)
+                    pk = self.geometry.nearest_pocket(*pred)
+                    out = pk.capture_radius + 2 * self.geometry.ball_radius + speed * min(
+                        obs.t - tr.last_seen, self.cfg.rattle_unseen)
+                    beyond |= _path_distance(obs, dets, pred) > out
                     d_pred = np.where(beyond, np.inf, d_pred)
                     d_last = np.where(beyond, np.inf, d_last)
             dist = np.minimum(d_pred, d_last)
@@ -1020,6 +1050,22 @@ class BallTracker:
         spots = [np.asarray(tr.xy[-1]) for tr in self.tracks
                  if not _stranger(tr) and self._seen_last_frame(tr) and (not at_rest or self._rests_at_last(tr))]
         return _near_any(obs.xy[dets], spots, self.cfg.rest_radius)
+
+    def _rest_spots(self, n: int = 8) -> list[np.ndarray]:
+        """Where balls seen last frame have been resting: the median of a ball's track's last ``n`` sightings (named,
+        or one that rested) when most of them lie within half ``rest_radius`` of it and its last sighting is still
+        within a ball's radius: a sighting pulled off its spot by something over it (a cue, a hand) does not move
+        the ball's place."""
+        out = []
+        for tr in self.tracks:
+            if _stranger(tr) or len(tr.xy) < n or not self._seen_last_frame(tr):
+                continue
+            pts = np.asarray(tr.xy[-n:])
+            m = np.median(pts, axis=0)
+            d = np.linalg.norm(pts - m, axis=1)
+            if np.sum(d <= 0.5 * self.cfg.rest_radius) >= 0.75 * n and d[-1] <= self.geometry.ball_radius:
+                out.append(m)
+        return out
 
     def _at_rest_spot(self, tr: Track, z: np.ndarray, t: float) -> bool:
         """Whether ``z`` lies within ``rest_radius`` of the last sighting of another ball's track (named, or one
@@ -1413,14 +1459,29 @@ class BallTracker:
         (2019 clip 7: the 3's drop in foot-left was lost)."""
         if not tr.xy:
             return None
+        g, r = self.geometry, self.geometry.ball_radius
         p0 = np.asarray(tr.xy[-1])
         step = tr.position - p0
-        n = max(2, int(np.ceil(float(np.linalg.norm(step)) / (0.5 * self.geometry.ball_radius))))
+        n = max(2, int(np.ceil(float(np.linalg.norm(step)) / (0.5 * r))))
         pts = p0 + np.linspace(0.0, 1.0, n + 1)[1:, None] * step
-        for pk in self.geometry.pockets:
-            if np.any(np.linalg.norm(pts - np.asarray(pk.centre), axis=1) < pk.capture_radius):
-                return np.asarray(pk.centre, dtype=float)
-        return None
+        near = np.zeros(len(pts), dtype=bool)
+        for pk in g.pockets:
+            near |= np.linalg.norm(pts - np.asarray(pk.centre), axis=1) < pk.capture_radius
+        # where the move crosses a cushion's nose line away from every pocket, the ball bounced: it goes no further
+        # along it. Carried on through the head cushion, the 10, lost fast at it 0.7 m from head-right, "ran" into
+        # that pocket; held there at full weight, its track took the 9's name from the 9's, lost into foot-left,
+        # whose pocket was then lost (ho59x break-8-564, 60/1080p)
+        x, y = pts[:, 0], pts[:, 1]
+        corner = g.corner_mouth / np.sqrt(2) + r / 2  # a pocket's opening along a rail, as the events judge it
+        ends = ((x < r) | (x > g.length - r)) & (y >= corner) & (y <= g.width - corner)
+        sides = (((y < r) | (y > g.width - r)) & (x >= corner) & (x <= g.length - corner)
+                 & (np.abs(x - g.length / 2) >= g.side_mouth / 2 + r / 2))
+        bounce = np.flatnonzero((ends | sides) & ~near)
+        if len(bounce):
+            near[int(bounce[0]):] = False
+        if not near.any():
+            return None
+        return np.asarray(g.nearest_pocket(*pts[int(np.argmax(near))]).centre, dtype=float)
 
     def _inside(self, p: np.ndarray) -> np.ndarray:
         """A prediction that ran through a cushion, mirrored back onto the table (the ball bounced)."""
