@@ -157,6 +157,12 @@ class EventConfig:
             carried on lies on the open cloth (``_clear_of_pockets``) at one of the next this many frame times, would
             have been seen there: that sighting was its drop, placed off by the detector over the hole
             (``_turn_unseen``).
+        jaw_back: a ball seen once after it was struck from rest and never again, followed fast (``jump_speed``
+            or more into the cushion line) into a pocket's opening, whose line meets a jaw this close to head-on
+            (degrees between its heading and the jaw's normal at the touch) would have been thrown back onto the
+            cloth in view: it flew off the table over that jaw (``_jaw_turns_back``).
+        fresh_run: a ball struck from rest and seen on a straight run of at most this many sightings, then never
+            again, counts as never seen after the hit (``_follow_to_exit``'s ``never_seen``).
         mouth_decel: the gentlest rolling deceleration (m/s^2) a ball lost in a pocket's mouth is taken to slow at
             when judging whether it could still reach the pocket's fall circle (``_short_of_fall``; pooltool's
             rolling resistance, 0.01 g: a reach twice ``decel``'s).
@@ -226,6 +232,8 @@ class EventConfig:
     fall_edge: float = 0.008
     lip_unseen: float = 0.25
     unseen_turn: int = 3
+    jaw_back: float = 60.0
+    fresh_run: int = 3
 
 
 @dataclass
@@ -576,6 +584,37 @@ def _jaw_touch(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
         hit = np.flatnonzero(gap <= slack)
         if len(hit) and (best is None or ts[hit[0]] < best[0]):
             best = (float(ts[hit[0]]), rail)
+    return best
+
+
+def _jaw_turns_back(g: TableGeometry, pk: Pocket, ts: np.ndarray, ps: np.ndarray,
+                    max_angle: float) -> tuple[float, str] | None:
+    """The moment a ball centre moving along ``ps`` (at ``ts``) first touches a jaw of ``pk`` before its fall circle,
+    and that jaw's rail, where it meets the jaw's round tip within ``max_angle`` degrees of head-on: a tip met that
+    squarely throws the ball back out of the mouth. Not the straight jaw behind the tip: met there, the ball is
+    turned on into the throat (ho59 eight-ball-rack-146 30/720p, 28.4 s: the 1, rolling up the right cushion into
+    foot-right, met the foot jaw 40 degrees off head-on and dropped)."""
+    fc, fr = _fall_circle(g, pk)
+    inside = np.flatnonzero(np.linalg.norm(ps - fc, axis=1) < fr)
+    end = int(inside[0]) if len(inside) else len(ps)
+    if end < 2:
+        return None
+    ps, ts = ps[:end], ts[:end]
+    step = ps[-1] - ps[0]
+    u = step / max(float(np.linalg.norm(step)), 1e-12)
+    best: tuple[float, str] | None = None
+    for rail, tip, tr, a, b in _jaws(g, pk):
+        ab = b - a
+        s = np.clip(((ps - a) @ ab) / float(ab @ ab), 0.0, 1.0)
+        d_tip = np.linalg.norm(ps - tip, axis=1) - tr
+        d_seg = np.linalg.norm(ps - (a + s[:, None] * ab), axis=1)
+        hit = np.flatnonzero(np.minimum(d_tip, d_seg) <= g.ball_radius)
+        if not len(hit) or d_tip[int(hit[0])] > d_seg[int(hit[0])]:
+            continue
+        i = int(hit[0])
+        n = (ps[i] - tip) / max(float(np.linalg.norm(ps[i] - tip)), 1e-12)
+        if -float(n @ u) >= np.cos(np.radians(max_angle)) and (best is None or ts[i] < best[0]):
+            best = (float(ts[i]), rail)
     return best
 
 
@@ -2801,6 +2840,14 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                 if chord is not None and bounce == 0:  # (on the first leg p0 is still the last sighting)
                     margin = _opening_margin(chord, float(np.hypot(*(p - p0))), v_in / max(speed_now, 1e-9), cfg)
                 if _opening(g, rail, p, margin):
+                    if never_seen and bounce == 0 and through is None and v_in >= cfg.jump_speed and \
+                            (back := _jaw_turns_back(g, pk, ts[k:], ps[k:], cfg.jaw_back)) is not None:
+                        # seen once after the hit, it meets a jaw that squarely, fast: thrown back, it would have
+                        # been seen on the cloth. It flew off over the jaw (ho59x jump-563, 60 fps: the 2, kicked at
+                        # ~6 m/s into side-right's mouth 56 mm from its middle, met the jaw's tip 31 degrees off
+                        # head-on and left the table; it was called pocketed)
+                        event = ShotEvent(t=back[0], type="off_table", ball=b, rail=back[1], confidence=0.45)
+                        break
                     # at a pocket's opening (with the tolerance of a followed line: a corner's reaches about as
                     # far along its rails as a mouth and a radius from the pocket's centre did): into the pocket.
                     # Farther along, a side pocket's straight cushion stands there (that distance reached 7 cm
@@ -3083,9 +3130,10 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
             # struck from rest (seen resting up to the hit) and seen once on its way: a rebound from a cushion it
             # met fast would have rolled on in view as for a ball never seen moving (``_follow_to_exit``'s
             # ``never_seen``; ho54x jump-513's 10 at 60 fps, kicked at 8 m/s, seen once 25 cm from the right
-            # cushion, off the table over it 3.5 frames later: it was counted hidden)
+            # cushion, off the table over it 3.5 frames later: it was counted hidden). The hit may be timed up to
+            # half a frame past that sighting, which shows the ball already moved (ho59x jump-563 60/720p: 0.85 ms)
             seen_once = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
-                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, tl))
+                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, tl + 0.5 * ctx.frame_dt))
             chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
             p_l = last.pos(tl)
             span = float(np.hypot(*(p_l - prev.pos(prev.t1))))
@@ -3094,6 +3142,12 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
                 chord, p_l = prev.vel(tl), prev.pos(tl)
                 span = float(np.hypot(*(prev.pos(prev.t1) - prev.pos(prev.t0))))
             last = _line_piece(last, tl, p_l, chord)
+        elif 1 < last.n <= cfg.fresh_run and len(path.pieces) > 1:
+            # the same for a ball seen on a short straight run from its hit and never again (ho59x jump-563
+            # 60/1080p: the 2, seen twice at 7.5 m/s into side-right's jaw, flew off the table over it)
+            prev = path.pieces[-2]
+            seen_once = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
+                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, last.t0 + 0.5 * ctx.frame_dt))
         speed = last.speed(tl)
         at_lip = _at_lip(g, last.pos(tl))
         if speed < cfg.moving_speed and not (at_lip and speed >= cfg.creep_speed):
@@ -3694,24 +3748,19 @@ def _pushed_first(paths: dict[int, BallPath], t_strike: float, ctx: ShotContext,
     if kink is None:
         return None
     p0 = kink[1].pos(t_strike)
-    best: tuple[float, int] | None = None
-    for b, path in paths.items():
-        if b == CUE:
-            continue
-        for tb, pre, post in _kinks(path):
-            if not t_strike - _PUSH_BEFORE * dt <= tb <= t_strike - 0.25 * dt:
-                continue
-            if not _resting(pre, tb, cfg) or _speed_after(pre, post, tb, dt) <= cfg.moving_speed:
-                continue
-            line = pre.pos(tb) - p0
-            apart = float(np.linalg.norm(line))
-            if apart > 2 * R + _PUSH_GAP:
-                continue
-            if best is None or tb < best[0]:
-                best = (tb, b)
-    if best is None:
-        return None
-    return ShotEvent(t=best[0], type="collision", balls=(CUE, best[1]), confidence=0.5)
+    # every object ball leaving its rest from the window's start up to the strike kink: the first of them may be
+    # the pushed one however long before the kink it left (the cue ball, frozen to the 15 and pushed on by the cue
+    # at 19.8 s, crept 2 cm over 0.3 s before its kink was fitted, 9 frames after the 15 left: ho59
+    # eight-ball-rack-146, 30/720p, no first contact)
+    near = t_strike - _PUSH_BEFORE * dt
+    lo = min(ctx.t_start - 2 * dt, near)  # (a kink is fitted up to a frame and a half before the window opens)
+    leaving = sorted((tb, b, pre) for b, path in paths.items() if b != CUE for tb, pre, post in _kinks(path)
+                     if lo <= tb <= t_strike - 0.25 * dt and _resting(pre, tb, cfg)
+                     and _speed_after(pre, post, tb, dt) > cfg.moving_speed)
+    for i, (tb, b, pre) in enumerate(leaving):
+        if (tb >= near or i == 0) and float(np.linalg.norm(pre.pos(tb) - p0)) <= 2 * R + _PUSH_GAP:
+            return ShotEvent(t=tb, type="collision", balls=(CUE, b), confidence=0.5)
+    return None
 
 
 _PUSH_GAP = 0.02  # m between the balls: a cue ball this close to a ball is a push away from it
