@@ -15,13 +15,11 @@ from vision.types import Frame
 HD = (1920, 1080)
 # (cloth, butt, tip): 603's and 558's cues, their butts 44 and 55 mm from a long cushion
 CUES = [("blue", (1.3725, 0.0441), (0.3367, 0.6501)), ("green", (1.3712, 1.2152), (0.1792, 1.0772))]
-# Blue's first frame keeps the butt as a ball 18 mm inside its end (and the detector then keeps it in the next
-# two): its rings' not-cloth run is 7 samples wide at 1.5 radii, 1.37 radii, over ``bar_width`` 1.3 (one of
-# 48 samples there is 0.2 radii). About one noise draw in seven of this frame does so (7 of 48 probed); the test
-# passed only while the shared scene's noise came from this test's own first render.
-BUTT_CASES = [pytest.param(*CUES[0], marks=pytest.mark.xfail(
-    strict=True, reason="_bar_end: butt's bar measured 1.37 radii wide at the 1.5-radius ring (bar_width 1.3)")),
-    CUES[1]]
+# Blue's first frame kept the butt as a ball 18 mm inside its end (and the detector then kept it in the next two):
+# its rings' not-cloth run was 7 samples wide at 1.5 radii, 1.37 radii, over ``bar_width`` 1.3. About one noise draw
+# in seven of that frame did so (7 of 48 probed). Since the renderer bounds the cloth at the noses' height, this
+# frame's draw no longer does; the weakness of ``_bar_end`` for such a draw remains (see docs/VISION.md).
+BUTT_CASES = CUES
 
 
 @pytest.mark.parametrize(("cloth", "butt", "tip"), BUTT_CASES)
