@@ -158,9 +158,10 @@ class EventConfig:
             have been seen there: that sighting was its drop, placed off by the detector over the hole
             (``_turn_unseen``).
         jaw_back: a ball seen once after it was struck from rest and never again, followed fast (``jump_speed``
-            or more into the cushion line) into a pocket's opening, whose line meets a jaw this close to head-on
-            (degrees between its heading and the jaw's normal at the touch) would have been thrown back onto the
-            cloth in view: it flew off the table over that jaw (``_jaw_turns_back``).
+            or more into the cushion line) into a side pocket's opening, whose line meets a jaw tip this close to
+            head-on (degrees between its heading and the tip's normal at the touch) would have been thrown back
+            onto the cloth in view: it flew off the table over that jaw (``_jaw_turns_back``). 45: dev lines met
+            the tip at 9-34 degrees (ho54 jump-511, ho59x jump-563).
         fresh_run: a ball struck from rest and seen on a straight run of at most this many sightings, then never
             again, counts as never seen after the hit (``_follow_to_exit``'s ``never_seen``).
         mouth_decel: the gentlest rolling deceleration (m/s^2) a ball lost in a pocket's mouth is taken to slow at
@@ -232,7 +233,7 @@ class EventConfig:
     fall_edge: float = 0.008
     lip_unseen: float = 0.25
     unseen_turn: int = 3
-    jaw_back: float = 60.0
+    jaw_back: float = 45.0
     fresh_run: int = 3
 
 
@@ -2841,11 +2842,16 @@ def _follow_to_exit(b: int, p0: np.ndarray, v0: np.ndarray, t0: float, tl: float
                     margin = _opening_margin(chord, float(np.hypot(*(p - p0))), v_in / max(speed_now, 1e-9), cfg)
                 if _opening(g, rail, p, margin):
                     if never_seen and bounce == 0 and through is None and v_in >= cfg.jump_speed and \
+                            pk.name.startswith("side") and \
                             (back := _jaw_turns_back(g, pk, ts[k:], ps[k:], cfg.jaw_back)) is not None:
-                        # seen once after the hit, it meets a jaw that squarely, fast: thrown back, it would have
-                        # been seen on the cloth. It flew off over the jaw (ho59x jump-563, 60 fps: the 2, kicked at
-                        # ~6 m/s into side-right's mouth 56 mm from its middle, met the jaw's tip 31 degrees off
-                        # head-on and left the table; it was called pocketed)
+                        # seen once after the hit, it meets a side pocket's jaw tip that squarely, fast: thrown back,
+                        # it would have been seen on the cloth. It flew off over the jaw (ho59x jump-563, 60 fps:
+                        # the 2, kicked at ~6 m/s into side-right's mouth 56 mm from its middle, met the jaw's tip 31
+                        # degrees off head-on and left the table; it was called pocketed). Not a corner's: its tips
+                        # stand across the mouth's diagonal and turn a ball on into the throat (ho52
+                        # nine-ball-rack-139 in review, 39.07 s: the 2 met head-left's left tip 58 degrees off
+                        # head-on at 3 m/s and dropped; its line, under an auto-calibration 1 cm off there, met it
+                        # at 32 degrees)
                         event = ShotEvent(t=back[0], type="off_table", ball=b, rail=back[1], confidence=0.45)
                         break
                     # at a pocket's opening (with the tolerance of a followed line: a corner's reaches about as

@@ -12,7 +12,10 @@ kept the ball from counting as never seen after it.
 ``jaw_face_e8146.json`` (ho59 eight-ball-rack-146, 30/720p, 28.4 s; the 0 and the 1) is the other side: the 1,
 struck along the right cushion into foot-right and seen twice on its way, meets the foot jaw's straight face
 behind the tip, 40 degrees off head-on, and drops (truth: pocketed at 28.452 s, no cushion). A face turns a ball on
-into the throat; only a tip throws it back."""
+into the throat; only a tip throws it back, and only a side pocket's: ``corner_tip_n139.json`` (ho52
+nine-ball-rack-139 in review, shot 5, the 0 and the 2 under the review's auto-calibration) has the 2, struck from
+rest and seen twice at 3 m/s, meet head-left's left tip 58 degrees off head-on in the truth and drop; its line,
+under a calibration about 1 cm off at that corner, met the tip at 32 degrees, and it was called off the table."""
 
 from __future__ import annotations
 
@@ -32,6 +35,12 @@ def test_a_ball_driven_into_a_jaw_tip_flew_off(name: str) -> None:
     assert [e.ball for e in off] == [2]
     assert 1.73 < off[0].t < 1.76  # truth: the jaw at 1.732 s, off the table at 1.756 s
     assert [(e.ball, e.rail) for e in ev if e.type == "cushion"] == [(2, "right")]
+
+
+def test_a_ball_met_by_a_corner_tip_drops() -> None:
+    ev = fixture_events(FIX / "corner_tip_n139.json")
+    assert [(e.ball, e.pocket) for e in ev if e.type == "pocket"] == [(2, "head-left")]
+    assert not [e for e in ev if e.type == "off_table"]
 
 
 def test_a_ball_turned_by_a_jaw_face_drops() -> None:
