@@ -490,12 +490,7 @@ def _kink_in(path: BallPath, lo: float, hi: float) -> tuple[float, Piece] | None
 def _opening(g: TableGeometry, rail: str, p: np.ndarray, margin: float = 0.0) -> bool:
     """Whether a ball meeting ``rail`` at ``p`` is at a pocket opening (no cushion there to bounce from), the
     opening widened by ``margin`` (m) along the rail at each end."""
-    along = float(p[1]) if rail in ("head", "foot") else float(p[0])
-    span = g.width if rail in ("head", "foot") else g.length
-    corner = g.corner_mouth / np.sqrt(2) + g.ball_radius / 2 + margin
-    if along < corner or along > span - corner:
-        return True
-    return rail in ("left", "right") and abs(along - g.length / 2) < g.side_mouth / 2 + g.ball_radius / 2 + margin
+    return bool(g.at_opening(rail, p[1] if rail in ("head", "foot") else p[0], margin))
 
 
 # Pocket jaws, in a corner's own frame (u along the rail toward the corner, v out of the table from its nose line)
@@ -3131,31 +3126,29 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         last = path.pieces[-1]
         tl = last.t1
         span = float(np.hypot(*(last.pos(tl) - last.pos(last.t0)))) if last.n > 1 else None  # its line's chord
-        seen_once = False
+        fresh = False
+        if len(path.pieces) > 1 and last.n <= cfg.fresh_run:
+            # struck from rest (seen resting up to the hit) and seen once on its way, or on a short straight run
+            # after it: a rebound from a cushion it met fast would have rolled on in view as for a ball never seen
+            # moving (``_follow_to_exit``'s ``never_seen``; ho54x jump-513's 10 at 60 fps, kicked at 8 m/s, seen once
+            # 25 cm from the right cushion, off the table over it 3.5 frames later: it was counted hidden; ho59x
+            # jump-563 60/1080p: the 2, seen twice at 7.5 m/s into side-right's jaw, flew off the table over it).
+            # The hit may be timed up to half a frame past the run's first sighting, which shows the ball already
+            # moved (ho59x jump-563 60/720p: 0.85 ms)
+            prev = path.pieces[-2]
+            fresh = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
+                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, last.t0 + 0.5 * ctx.frame_dt))
         if last.n == 1 and len(path.pieces) > 1:
             # seen once after its last kink (off a jaw, then gone): its move over that last frame interval
             prev = path.pieces[-2]
-            # struck from rest (seen resting up to the hit) and seen once on its way: a rebound from a cushion it
-            # met fast would have rolled on in view as for a ball never seen moving (``_follow_to_exit``'s
-            # ``never_seen``; ho54x jump-513's 10 at 60 fps, kicked at 8 m/s, seen once 25 cm from the right
-            # cushion, off the table over it 3.5 frames later: it was counted hidden). The hit may be timed up to
-            # half a frame past that sighting, which shows the ball already moved (ho59x jump-563 60/720p: 0.85 ms)
-            seen_once = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
-                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, tl + 0.5 * ctx.frame_dt))
             chord = (last.pos(tl) - prev.pos(prev.t1)) / max(tl - prev.t1, 1e-9)
             p_l = last.pos(tl)
             span = float(np.hypot(*(p_l - prev.pos(prev.t1))))
-            if not seen_once and _turn_unseen(g, prev, last, ctx.frame_dt, cfg):
+            if not fresh and _turn_unseen(g, prev, last, ctx.frame_dt, cfg):
                 # its drop placed off over the hole: it went on along its earlier piece
                 chord, p_l = prev.vel(tl), prev.pos(tl)
                 span = float(np.hypot(*(prev.pos(prev.t1) - prev.pos(prev.t0))))
             last = _line_piece(last, tl, p_l, chord)
-        elif 1 < last.n <= cfg.fresh_run and len(path.pieces) > 1:
-            # the same for a ball seen on a short straight run from its hit and never again (ho59x jump-563
-            # 60/1080p: the 2, seen twice at 7.5 m/s into side-right's jaw, flew off the table over it)
-            prev = path.pieces[-2]
-            seen_once = _resting(prev, prev.t1, cfg) and prev.n >= 3 and bool(
-                _hit_times(collisions or [], b, prev.t1 - 0.5 * ctx.frame_dt, last.t0 + 0.5 * ctx.frame_dt))
         speed = last.speed(tl)
         at_lip = _at_lip(g, last.pos(tl))
         if speed < cfg.moving_speed and not (at_lip and speed >= cfg.creep_speed):
@@ -3192,7 +3185,7 @@ def _departures(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig,
         hit = _hit_at_last(b, last, last.vel(tl), paths, collisions or [], ctx.frame_dt) if last.n > 2 else None
         v_go = _kicked_velocity(b, last, paths, collisions or [], ctx, cfg) if hit is None else hit
         event = _follow_to_exit(b, last.pos(tl), v_go, tl, tl, ctx, cfg, through, best, chord=span,
-                                never_seen=seen_once)
+                                never_seen=fresh)
         if event is None:
             event = _lost_in_mouth(b, last, ctx, cfg)
             if event is not None and _short_of_fall(path, last, ctx, cfg):

@@ -969,18 +969,13 @@ class BallTracker:
                 # the wide stage's gate does not): the 14, lost rolling into foot-right at 0.97 m/s, took a hand's
                 # blob 52 cm from its last sighting 0.2 s later, within a moving track's gate; its path ended on the
                 # cloth and its pocket was lost (ho48 straight-pool-run-135, 30/720p, 53.9 s)
-                back = self._pocket_reach(tr, obs.t)
-                if back is not None:
-                    beyond = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > back
-                    # and a rattle is seen as it comes back out of the mouth: no farther from the pocket than it
-                    # rolls in ``rattle_unseen`` at the speed it went in, however long it has been gone (ho59
-                    # straight-pool-run-146 review, 31.7 s: the 2, lost into foot-left at 4.3 m/s, took the 10 on
-                    # the frame a re-rack appeared, 81 cm from the pocket 0.6 s later; its pocket was lost)
-                    speed = float(self._into_pocket(tr) or 0.0)
-                    pk = self.geometry.nearest_pocket(*pred)
-                    out = pk.capture_radius + 2 * self.geometry.ball_radius + speed * min(
-                        obs.t - tr.last_seen, self.cfg.rattle_unseen)
-                    beyond |= _path_distance(obs, dets, pred) > out
+                # (and no farther from the pocket than a rattle seen as it comes back out: ho59
+                # straight-pool-run-146 review, 31.7 s: the 2, lost into foot-left at 4.3 m/s, took the 10 on the
+                # frame a re-rack appeared, 81 cm from the pocket 0.6 s later; its pocket was lost)
+                reach = self._pocket_reach(tr, obs.t)
+                if reach is not None:
+                    beyond = ((_path_distance(obs, dets, np.asarray(tr.xy[-1])) > reach[0])
+                              | (_path_distance(obs, dets, pred) > reach[1]))
                     d_pred = np.where(beyond, np.inf, d_pred)
                     d_last = np.where(beyond, np.inf, d_last)
             dist = np.minimum(d_pred, d_last)
@@ -1344,8 +1339,8 @@ class BallTracker:
         if (_stranger(tr) and len(tr.xy) > self.cfg.twin_sightings
                 and dist > self.cfg.reacquire_gate + 0.3 * (t - tr.last_seen)):
             return False
-        back = self._pocket_reach(tr, t)
-        if back is not None and (dist > back or self._at_rest_spot(tr, z, t)):
+        reach = self._pocket_reach(tr, t)
+        if reach is not None and (dist > reach[0] or self._at_rest_spot(tr, z, t)):
             return False
         if tr.ball in (None, 0) or not self._rests_at_last(tr):
             return True
@@ -1354,15 +1349,23 @@ class BallTracker:
             touched = self._touched[tr.track_id] = self._touched_since(tr)
         return touched
 
-    def _pocket_reach(self, tr: Track, t: float) -> float | None:
-        """How far (m) from its last sighting a track last seen rolling into a pocket (``_into_pocket``) can be
-        found again at ``t``: a rattle comes back out no faster than it went in. None for any other track."""
-        speed = self._into_pocket(tr)
-        return None if speed is None else speed * (t - tr.last_seen) + _REENTRY_SLACK
+    def _pocket_reach(self, tr: Track, t: float) -> tuple[float, float] | None:
+        """How far (m) from its last sighting, and from the pocket's centre, a track last seen rolling into a pocket
+        (``_into_pocket``) can be found again at ``t``: a rattle comes back out no faster than it went in, and it is
+        seen as it leaves the mouth, so it is no farther from the pocket than it rolls in ``rattle_unseen``. None for
+        any other track. (``_within_reach`` asks only the first.)"""
+        into = self._into_pocket(tr)
+        if into is None:
+            return None
+        speed, centre = into
+        gone = t - tr.last_seen
+        pk = self.geometry.nearest_pocket(*centre)
+        from_pocket = pk.capture_radius + 2 * self.geometry.ball_radius + speed * min(gone, self.cfg.rattle_unseen)
+        return speed * gone + _REENTRY_SLACK, from_pocket
 
-    def _into_pocket(self, tr: Track) -> float | None:
-        """The speed (m/s) of a track last seen rolling into a pocket: moving on its last sighting, and its
-        predicted move from there runs into a pocket (``_pocketed_at``); None otherwise.
+    def _into_pocket(self, tr: Track) -> tuple[float, np.ndarray] | None:
+        """The speed (m/s) of a track last seen rolling into a pocket, and that pocket's centre: moving on its last
+        sighting, and its predicted move from there runs into a pocket (``_pocketed_at``); None otherwise.
 
         The scratched cue ball of dev eight-ball-rack-112's break (ho12 q30_720) was last seen 21 mm from
         head-right's nose at 2.5 m/s; 0.27 s later the 10, 2.45 m away at the foot cushion, was scored as the cue
@@ -1376,9 +1379,10 @@ class BallTracker:
         speed = max(step / max(tr.times[-1] - tr.times[-2], 1e-3), float(np.linalg.norm(tr.velocity)))
         # (a ball creeping over the lip moves less than ``rest_radius`` a frame: ho57x scratch-543 60/720p, the cue
         # ball at 0.2 m/s into head-right, 3 mm a frame; with no reach it took a ball 1.2 m away 1.45 s later)
-        if (step <= self.cfg.rest_radius and speed < self.cfg.pocket_creep) or self._pocketed_at(tr) is None:
+        if step <= self.cfg.rest_radius and speed < self.cfg.pocket_creep:
             return None
-        return speed
+        centre = self._pocketed_at(tr)
+        return None if centre is None else (speed, centre)
 
     def _rests_at_last(self, tr: Track, n: int = 3) -> bool:
         """Its last ``n`` sightings are within 4 mm of its last one (a ball at rest, not one rolling on)."""
@@ -1472,10 +1476,8 @@ class BallTracker:
         # that pocket; held there at full weight, its track took the 9's name from the 9's, lost into foot-left,
         # whose pocket was then lost (ho59x break-8-564, 60/1080p)
         x, y = pts[:, 0], pts[:, 1]
-        corner = g.corner_mouth / np.sqrt(2) + r / 2  # a pocket's opening along a rail, as the events judge it
-        ends = ((x < r) | (x > g.length - r)) & (y >= corner) & (y <= g.width - corner)
-        sides = (((y < r) | (y > g.width - r)) & (x >= corner) & (x <= g.length - corner)
-                 & (np.abs(x - g.length / 2) >= g.side_mouth / 2 + r / 2))
+        ends = ((x < r) | (x > g.length - r)) & ~g.at_opening("head", y)
+        sides = ((y < r) | (y > g.width - r)) & ~g.at_opening("left", x)
         bounce = np.flatnonzero((ends | sides) & ~near)
         if len(bounce):
             near[int(bounce[0]):] = False

@@ -7,6 +7,9 @@ rail (0..L), y across toward the right long rail (0..W). Metres.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 BALL_DIAMETER = 0.05715  # m
 BALL_RADIUS = BALL_DIAMETER / 2
@@ -99,6 +102,19 @@ class TableGeometry:
 
     def on_table(self, x: float, y: float, margin: float = 0.0) -> bool:
         return -margin <= x <= self.length + margin and -margin <= y <= self.width + margin
+
+    def at_opening(self, rail: str, along: Any, margin: float = 0.0) -> Any:
+        """Whether a ball meeting ``rail`` at ``along`` (its y on the head or foot rail, its x on a long one; a number
+        or an array) is at a pocket's opening, where no cushion stands to bounce it: within a corner's mouth over
+        root 2 and half a radius of a corner, or on a long rail within half a side mouth and half a radius of its
+        middle; each opening widened by ``margin`` (m) at both ends."""
+        a = np.asarray(along, dtype=float)
+        span = self.width if rail in ("head", "foot") else self.length
+        corner = self.corner_mouth / np.sqrt(2) + self.ball_radius / 2 + margin
+        out = (a < corner) | (a > span - corner)
+        if rail in ("left", "right"):
+            out = out | (np.abs(a - self.length / 2) < self.side_mouth / 2 + self.ball_radius / 2 + margin)
+        return out
 
     def rack_positions(self, n: int = 15, apex: tuple[float, float] | None = None) -> list[tuple[float, float]]:
         """Centres of a triangle (15) or diamond (9) rack with the apex on the foot spot, pointing at the head."""
