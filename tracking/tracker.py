@@ -782,6 +782,8 @@ class BallTracker:
                 continue
             stop, j = hit
             b = idx[j]
+            if tr.hidden and self._met_before_seen(tr, pred, stop, self.tracks[b], obs.t):
+                continue
             self._hitters.add(a)
             if tr.ball is not None or tr.rested:
                 self._ball_kicks.update((a, b))
@@ -800,6 +802,23 @@ class BallTracker:
             out.setdefault(a, []).append((stop, v - n * float(v @ n)))
             out[a].append((stop + rest - n * float(rest @ n), v - n * float(v @ n)))
         return out
+
+    def _met_before_seen(self, tr: Track, pred: np.ndarray, stop: np.ndarray, other: Track, t: float) -> bool:
+        """Whether hidden ``tr``'s straight move from its last sighting to ``pred`` would reach ``other`` (at
+        ``stop``) more than a frame before ``other``'s own last sighting: the move spans every frame ``tr`` was hidden
+        (at its predicted, constant speed), and a ball seen in its place after such a contact was not hit then. Left
+        in, the 13, jumped off over the right rail and lost 0.27 s before, was run back off that cushion into the
+        cue ball rolling 28 cm away, seen on every frame since; the hypothesis put the 13 on the cue ball's next
+        sighting, the cue ball's track went onto the player's hand 37 cm off, and the cue ball was called off the
+        table for the 13 (ho61 jump-582, 30/720p)."""
+        if other.hidden or not other.times or not tr.xy:
+            return False
+        p0 = np.asarray(tr.xy[-1])
+        length = float(np.linalg.norm(pred - p0))
+        if length <= 0.0:
+            return False
+        t_meet = tr.last_seen + float(np.linalg.norm(stop - p0)) / length * (t - tr.last_seen)
+        return t_meet < other.times[-1] - self._frame_dt()
 
     def _left_its_spot(self, tr: Track, obs: BallObservations) -> bool:
         """A ball seen resting on the last frame that no detection of this frame shows at its spot (within
