@@ -1243,9 +1243,11 @@ class BallTracker:
             # that has been lost longer than ``stop_after``, unless it scores as that ball surely (0.9): a stale
             # claim (ho47x break-8-444 60/720p: the rolling 15, scored cue ball 0.79 by its white stripe, 3 cm from
             # its own track's prediction, went to the cue ball's track, lost 0.48 s before into side-left, 31 cm
-            # from its last sighting: the scratch was lost). A sure score keeps the claim: real 2019 clip 11's 9,
-            # back 0.68 s after it was lost at side-right's mouth, scored 9 at 1.00 under the 1's track, which had
-            # drifted onto it; without the claim the 9 was called off the table
+            # from its last sighting: the scratch was lost). However sure the score: ho63 break-14.1-601 (30/720p),
+            # the 11 rolling 0.88 m from foot-right, scored cue ball 0.97 by its white side 0.63 s after the cue
+            # ball dropped there, went to the lost cue ball's track, and the scratch was lost. (A sure score once
+            # kept the claim for real 2019 clip 11's 9, back 0.68 s after it was lost at side-right's mouth under
+            # the 1's drifted track; that clip no longer meets this case and reads the same without it.)
             z = obs.xy[d]
             continues = (not tr.hidden and self._seen_last_frame(tr)
                          and (float(np.linalg.norm(z - tr.position)) <= self.cfg.merge_distance
@@ -1254,7 +1256,7 @@ class BallTracker:
                 if other.ball != a or not other.xy:
                     continue
                 gap = obs.t - other.last_seen
-                if continues and other.hidden and gap > self.cfg.stop_after and scores[j, a] < 0.9:
+                if continues and other.hidden and gap > self.cfg.stop_after:
                     continue
                 # also a track of that ball still unmatched in this association: a jump shot's cue ball lands
                 # beside the ball it sent flying (unseen this frame), whose resting track was nearer to it by
