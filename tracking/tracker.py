@@ -1240,14 +1240,14 @@ class BallTracker:
                 continue
             # a detection that continues this track, seen on the last frame (within ``merge_distance`` of its
             # prediction, ``rest_radius`` of its last sighting), is not claimed by a track of the ball it scores as
-            # that has been lost longer than ``stop_after``, unless it scores as that ball surely (0.9): a stale
-            # claim (ho47x break-8-444 60/720p: the rolling 15, scored cue ball 0.79 by its white stripe, 3 cm from
-            # its own track's prediction, went to the cue ball's track, lost 0.48 s before into side-left, 31 cm
-            # from its last sighting: the scratch was lost). However sure the score: ho63 break-14.1-601 (30/720p),
-            # the 11 rolling 0.88 m from foot-right, scored cue ball 0.97 by its white side 0.63 s after the cue
-            # ball dropped there, went to the lost cue ball's track, and the scratch was lost. (A sure score once
-            # kept the claim for real 2019 clip 11's 9, back 0.68 s after it was lost at side-right's mouth under
-            # the 1's drifted track; that clip no longer meets this case and reads the same without it.)
+            # that has been lost longer than ``stop_after``: a stale claim (ho47x break-8-444 60/720p: the rolling
+            # 15, scored cue ball 0.79 by its white stripe, 3 cm from its own track's prediction, went to the cue
+            # ball's track, lost 0.48 s before into side-left, 31 cm from its last sighting: the scratch was lost).
+            # However sure the score: ho63 break-14.1-601 (30/720p), the 11 rolling 0.88 m from foot-right, scored
+            # cue ball 0.97 by its white side 0.63 s after the cue ball dropped there, went to the lost cue ball's
+            # track, and the scratch was lost. (A sure score once kept the claim for real 2019 clip 11's 9, back
+            # 0.68 s after it was lost at side-right's mouth under the 1's drifted track; that clip no longer meets
+            # this case and reads the same without it.)
             z = obs.xy[d]
             continues = (not tr.hidden and self._seen_last_frame(tr)
                          and (float(np.linalg.norm(z - tr.position)) <= self.cfg.merge_distance
