@@ -1258,6 +1258,14 @@ class BallTracker:
                 gap = obs.t - other.last_seen
                 if continues and other.hidden and gap > self.cfg.stop_after:
                     continue
+                if other.hidden and self._seen_in_place(other, obs, d, lost=3 * self._frame_dt()):
+                    # that ball, resting until it was missed a moment ago, is seen on its spot on another detection:
+                    # this one is not it, however it is scored. ho64x break-9-614 (60/720p): the rack's 3 flew 13 cm
+                    # off its spot at 7.6 m/s, blurred and scored 7 0.76 (3 0.05), on the frame after the 3 and the
+                    # 7 were both missed; the 7 was seen 1.5 cm off its own spot. Claimed for the 7's track, the
+                    # 3's detection went to it and the 3's track took the 7: the names stayed swapped, the 3's drop
+                    # into side-left was called the 7's and its cushions went to the 7
+                    continue
                 # also a track of that ball still unmatched in this association: a jump shot's cue ball lands
                 # beside the ball it sent flying (unseen this frame), whose resting track was nearer to it by
                 # distance alone (dev jump-7 60/1080p, sample jump 30/720p: no shot, or an extra one)
@@ -1284,11 +1292,14 @@ class BallTracker:
         out[:, self._outside_game] = 0.0
         return out
 
-    def _seen_in_place(self, tr: Track, obs: BallObservations, d: int) -> bool:
+    def _seen_in_place(self, tr: Track, obs: BallObservations, d: int, lost: float = 0.0) -> bool:
         """A track seen on the last frame that another detection of this frame than ``d`` shows within a ball
         radius of its last sighting or of its prediction, one the identifier does not score as surely another
-        ball: its ball is seen where it is (no other ball's centre comes within two radii of it)."""
-        if tr.hidden or not tr.xy or tr.ball is None:
+        ball: its ball is seen where it is (no other ball's centre comes within two radii of it). With ``lost``,
+        also a hidden track unseen no longer than that that was at rest when last seen (``_rests_at_last``)."""
+        if not tr.xy or tr.ball is None:
+            return False
+        if tr.hidden and not (0 < obs.t - tr.last_seen <= lost + 1e-6 and self._rests_at_last(tr)):
             return False
         spots = np.array([tr.xy[-1], self._inside(tr.position)])
         near = np.min(np.linalg.norm(obs.xy[:, None, :] - spots[None, :, :], axis=2), axis=1)
