@@ -2068,6 +2068,24 @@ def _pushed_in_shallow(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: 
     return []
 
 
+def _folded_in(g: TableGeometry, c: np.ndarray) -> np.ndarray:
+    """A hitter's centre at a collision, mirrored back inside any cushion nose line its piece carried it past (not
+    at a pocket's opening): a hitter that came off a cushion less than a frame before the hit is still on the piece
+    that ran it into that cushion, and that piece, carried on to the hit, puts it behind the nose. ho64x frozen-614
+    (60/720p): the cue ball came off the left cushion 12 ms before it struck the 2 frozen to it; carried on, the
+    line in put the cue ball 7 mm past the nose and the line of centres 0.13 off the cushion, where the cue ball
+    mirrored back drives the 2 0.13 into it: its left cushion was missed."""
+    R = g.ball_radius
+    out = np.array(c, dtype=float)
+    for axis, span, along in ((0, g.length, out[1]), (1, g.width, out[0])):
+        lo_rail, hi_rail = ("head", "foot") if axis == 0 else ("left", "right")
+        if out[axis] < R and not bool(g.at_opening(lo_rail, along)):
+            out[axis] = 2 * R - out[axis]
+        elif out[axis] > span - R and not bool(g.at_opening(hi_rail, along)):
+            out[axis] = 2 * (span - R) - out[axis]
+    return out
+
+
 def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, paths: dict[int, BallPath],
                 collisions: list[ShotEvent], g: TableGeometry, dt: float, cfg: EventConfig) -> bool:
     """Whether a ball resting frozen to ``rail`` at ``p``, struck along or off that cushion (the caller has taken a
@@ -2543,7 +2561,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             if pre.speed(ev.t) > cfg.moving_speed and not creeps:
                 continue
             p = _rest_before(pm, ev.t, dt) if creeps else pre.pos(ev.t)
-            n = p - po.piece_at(ev.t - 0.5 * dt).pos(ev.t)
+            n = p - _folded_in(g, po.piece_at(ev.t - 0.5 * dt).pos(ev.t))
             n = n / max(float(np.linalg.norm(n)), 1e-9)
             for rail, dist in _rail_dist(g, p[None]).items():
                 if dist[0] > R + cfg.frozen_gap:
