@@ -2068,21 +2068,20 @@ def _pushed_in_shallow(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: 
     return []
 
 
-def _folded_in(g: TableGeometry, c: np.ndarray) -> np.ndarray:
-    """A hitter's centre at a collision, mirrored back inside any cushion nose line its piece carried it past (not
-    at a pocket's opening): a hitter that came off a cushion less than a frame before the hit is still on the piece
-    that ran it into that cushion, and that piece, carried on to the hit, puts it behind the nose. ho64x frozen-614
-    (60/720p): the cue ball came off the left cushion 12 ms before it struck the 2 frozen to it; carried on, the
-    line in put the cue ball 7 mm past the nose and the line of centres 0.13 off the cushion, where the cue ball
-    mirrored back drives the 2 0.13 into it: its left cushion was missed."""
+def _folded_in(g: TableGeometry, c: np.ndarray, rails: set[str]) -> np.ndarray:
+    """A hitter's centre at a collision, mirrored back inside the nose line of each of ``rails`` (those it was found
+    to meet within two frames before the hit) that its piece carried it past: a hitter that came off a cushion less
+    than a frame before the hit is still on the piece that ran it into that cushion, and that piece, carried on to
+    the hit, puts it behind the nose. ho64x frozen-614 (60/720p): the cue ball came off the left cushion 12 ms
+    before it struck the 2 frozen to it; carried on, its line in put it 7 mm past the nose and the line of centres
+    0.13 off the cushion, where the cue ball mirrored back drives the 2 0.13 into it: its left cushion was missed.
+    Only across a cushion the hitter met: a made-up hitter placed past the nose without meeting it
+    (``test_ev_frozen_pushed_off``) is left where it is."""
     R = g.ball_radius
     out = np.array(c, dtype=float)
-    for axis, span, along in ((0, g.length, out[1]), (1, g.width, out[0])):
-        lo_rail, hi_rail = ("head", "foot") if axis == 0 else ("left", "right")
-        if out[axis] < R and not bool(g.at_opening(lo_rail, along)):
-            out[axis] = 2 * R - out[axis]
-        elif out[axis] > span - R and not bool(g.at_opening(hi_rail, along)):
-            out[axis] = 2 * (span - R) - out[axis]
+    for rail, axis, nose in (("head", 0, R), ("foot", 0, g.length - R), ("left", 1, R), ("right", 1, g.width - R)):
+        if rail in rails and (out[axis] - nose) * _INWARD[rail][axis] < 0:
+            out[axis] = 2 * nose - out[axis]
     return out
 
 
@@ -2561,7 +2560,8 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             if pre.speed(ev.t) > cfg.moving_speed and not creeps:
                 continue
             p = _rest_before(pm, ev.t, dt) if creeps else pre.pos(ev.t)
-            n = p - _folded_in(g, po.piece_at(ev.t - 0.5 * dt).pos(ev.t))
+            bounced = {f[2] for f in found if f[1] == other and ev.t - 2 * dt <= f[0] <= ev.t}
+            n = p - _folded_in(g, po.piece_at(ev.t - 0.5 * dt).pos(ev.t), bounced)
             n = n / max(float(np.linalg.norm(n)), 1e-9)
             for rail, dist in _rail_dist(g, p[None]).items():
                 if dist[0] > R + cfg.frozen_gap:
