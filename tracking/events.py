@@ -2068,23 +2068,6 @@ def _pushed_in_shallow(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: 
     return []
 
 
-def _folded_in(g: TableGeometry, c: np.ndarray, rails: set[str]) -> np.ndarray:
-    """A hitter's centre at a collision, mirrored back inside the nose line of each of ``rails`` (those it was found
-    to meet within two frames before the hit) that its piece carried it past: a hitter that came off a cushion less
-    than a frame before the hit is still on the piece that ran it into that cushion, and that piece, carried on to
-    the hit, puts it behind the nose. ho64x frozen-614 (60/720p): the cue ball came off the left cushion 12 ms
-    before it struck the 2 frozen to it; carried on, its line in put it 7 mm past the nose and the line of centres
-    0.13 off the cushion, where the cue ball mirrored back drives the 2 0.13 into it: its left cushion was missed.
-    Only across a cushion the hitter met: a made-up hitter placed past the nose without meeting it
-    (``test_ev_frozen_pushed_off``) is left where it is."""
-    R = g.ball_radius
-    out = np.array(c, dtype=float)
-    for rail, axis, nose in (("head", 0, R), ("foot", 0, g.length - R), ("left", 1, R), ("right", 1, g.width - R)):
-        if rail in rails and (out[axis] - nose) * _INWARD[rail][axis] < 0:
-            out[axis] = 2 * nose - out[axis]
-    return out
-
-
 def _pushed_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, rail: str, paths: dict[int, BallPath],
                 collisions: list[ShotEvent], g: TableGeometry, dt: float, cfg: EventConfig) -> bool:
     """Whether a ball resting frozen to ``rail`` at ``p``, struck along or off that cushion (the caller has taken a
@@ -2560,8 +2543,15 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             if pre.speed(ev.t) > cfg.moving_speed and not creeps:
                 continue
             p = _rest_before(pm, ev.t, dt) if creeps else pre.pos(ev.t)
+            # the hitter's centre at the hit, mirrored back across a cushion it was found to meet in the two frames
+            # before: off a cushion less than a frame before the hit, it is still on the piece that ran it into that
+            # cushion, which carried on puts it behind the nose. ho64x frozen-614 (60/720p): the cue ball came off
+            # the left cushion 15 ms before it struck the 2 frozen to it; its line in put it 7 mm past the nose and
+            # the line of centres 0.13 off the cushion, where the mirrored cue ball drives the 2 0.13 into it: its
+            # left cushion was missed. Only across a cushion the hitter met: a made-up hitter placed past the nose
+            # without meeting it (``test_ev_frozen_pushed_off``) is left where it is
             bounced = {f[2] for f in found if f[1] == other and ev.t - 2 * dt <= f[0] <= ev.t}
-            n = p - _folded_in(g, po.piece_at(ev.t - 0.5 * dt).pos(ev.t), bounced)
+            n = p - g.folded_inside(po.piece_at(ev.t - 0.5 * dt).pos(ev.t), bounced)
             n = n / max(float(np.linalg.norm(n)), 1e-9)
             for rail, dist in _rail_dist(g, p[None]).items():
                 if dist[0] > R + cfg.frozen_gap:

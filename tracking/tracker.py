@@ -1296,7 +1296,7 @@ class BallTracker:
         """A track seen on the last frame that another detection of this frame than ``d`` shows within a ball
         radius of its last sighting or of its prediction, one the identifier does not score as surely another
         ball: its ball is seen where it is (no other ball's centre comes within two radii of it). With ``lost``,
-        also a hidden track unseen no longer than that that was at rest when last seen (``_rests_at_last``)."""
+        also a hidden track unseen for at most ``lost`` s that was at rest when last seen (``_rests_at_last``)."""
         if not tr.xy or tr.ball is None:
             return False
         if tr.hidden and not (0 < obs.t - tr.last_seen <= lost + 1e-6 and self._rests_at_last(tr)):
@@ -1527,12 +1527,7 @@ class BallTracker:
 
     def _inside(self, p: np.ndarray) -> np.ndarray:
         """A prediction that ran through a cushion, mirrored back onto the table (the ball bounced)."""
-        g, r = self.geometry, self.geometry.ball_radius
-        x, y = float(p[0]), float(p[1])
-        lo_x, hi_x, lo_y, hi_y = r, g.length - r, r, g.width - r
-        x = 2 * lo_x - x if x < lo_x else 2 * hi_x - x if x > hi_x else x
-        y = 2 * lo_y - y if y < lo_y else 2 * hi_y - y if y > hi_y else y
-        return np.array([x, y])
+        return self.geometry.folded_inside(p)
 
     def assign_identities(self) -> None:
         """One global assignment of live tracks to allowed ball ids by their accumulated votes."""

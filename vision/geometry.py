@@ -103,6 +103,21 @@ class TableGeometry:
     def on_table(self, x: float, y: float, margin: float = 0.0) -> bool:
         return -margin <= x <= self.length + margin and -margin <= y <= self.width + margin
 
+    def folded_inside(self, p: Any, rails: Any = ("head", "foot", "left", "right")) -> np.ndarray:
+        """A ball centre carried past cushion nose lines by a straight move through a bounce, mirrored back across
+        each of ``rails`` it lies behind (all four by default): where the bounced ball is."""
+        r = self.ball_radius
+        x, y = float(p[0]), float(p[1])
+        if "head" in rails and x < r:
+            x = 2 * r - x
+        elif "foot" in rails and x > self.length - r:
+            x = 2 * (self.length - r) - x
+        if "left" in rails and y < r:
+            y = 2 * r - y
+        elif "right" in rails and y > self.width - r:
+            y = 2 * (self.width - r) - y
+        return np.array([x, y])
+
     def at_opening(self, rail: str, along: Any, margin: float = 0.0) -> Any:
         """Whether a ball meeting ``rail`` at ``along`` (its y on the head or foot rail, its x on a long one; a number
         or an array) is at a pocket's opening, where no cushion stands to bounce it: within a corner's mouth over

@@ -1,5 +1,5 @@
 """A ball frozen to a cushion, struck by a hitter that came off that cushion less than a frame before, is driven into
-it (issue 5, cushion F1; ``_folded_in`` in ``_cushions``' frozen-ball rule).
+it (issue 5, cushion F1; ``TableGeometry.folded_inside`` in ``_cushions``' frozen-ball rule).
 
 ho64x frozen-614 at 60/720p (scored held-out, now dev; fixture ``frozen_after_bounce_f614.json``: the cue ball's and
 the 2's sightings): the cue ball came off the left cushion at 2.397 s and struck the 2, frozen to that cushion, at
