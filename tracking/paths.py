@@ -179,8 +179,9 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
         rest_speed: a piece slower than this (m/s) throughout is a ball at rest and is fitted as a point.
         split_gain: a grown piece is split in two where that lowers its squared residual by more than this many
             detector variances (sigma = tolerance / 4.5); None keeps the greedy pieces as they are.
-        split_toll: where a growing piece breaks within three sightings of the ball's last, its split pays this
-            many detector variances per coefficient fitted on either side (an information criterion, AIC's 2).
+        split_toll: where a growing piece breaks within three sightings of the ball's last, or breaks after three
+            sightings or fewer with the next kink close behind, its split pays this many detector variances per
+            coefficient fitted on either side (an information criterion, AIC's 2).
     """
     ok = ~np.isnan(xy[:, 0])
     idx = np.flatnonzero(ok)
@@ -204,13 +205,26 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
         # Where the ball's sightings end within that window, each side pays for its coefficients too: a line
         # through the only two sightings after a kink fits them exactly, so a ball's last resting sighting would
         # otherwise join its flight (pooltool dev jump-30, the sample jump's 7: the flight then starts before the
-        # hit). Elsewhere at least three sightings follow every candidate split and the plain residual decides.
+        # hit). Elsewhere at least three sightings follow every candidate split and the plain residual decides,
+        # except after a piece of three sightings or fewer (below).
         best_m, best = e - 1, np.inf
         right_end = min(n, e + 3)
+        window = right_end
         toll = split_toll * (tolerance / 4.5) ** 2 if right_end == n else 0.0
-        for m in range(max(s, e - 3), e):
-            cost = _sse(tv[s:m + 1], pv[s:m + 1]) + _sse(tv[m + 1:right_end], pv[m + 1:right_end]) + \
-                toll * (_n_params(m + 1 - s) + _n_params(right_end - m - 1))
+        cands = range(max(s, e - 3), e)
+        if e - s <= 3:
+            # a piece of three sightings or fewer (a fast ball at 30 fps meets a cushion every few frames): each
+            # candidate's right side is judged only up to where one of them still fits one piece, and each side
+            # pays for its coefficients, as at the end of the sightings. A window running on past the next kink
+            # charges the later candidates less only for having fewer sightings across it, and a two-sighting
+            # chord fits exactly whatever it spans (ho64 break-8-611's 12 at 30/1080p: the sighting just after the
+            # foot cushion, chorded with the one before it, hid the turn)
+            window = max(max(_fits_until(tv, pv, m + 1, right_end, tolerance) for m in cands), e + 1)
+            if window < e + 3:
+                toll = split_toll * (tolerance / 4.5) ** 2
+        for m in cands:
+            cost = _sse(tv[s:m + 1], pv[s:m + 1]) + _sse(tv[m + 1:window], pv[m + 1:window]) + \
+                toll * (_n_params(m + 1 - s) + _n_params(window - m - 1))
             if cost < best - 1e-12:
                 best, best_m = cost, m
         pieces.append(_piece(tv[s:best_m + 1], pv[s:best_m + 1], idx[s:best_m + 1], rest_speed))
@@ -221,6 +235,14 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
     for a, b in zip(pieces[:-1], pieces[1:], strict=True):
         breaks.append(kink_time(a, b))
     return BallPath(ball, tuple(pieces), tuple(breaks), t, xy)
+
+
+def _fits_until(t: np.ndarray, xy: np.ndarray, a: int, b: int, tolerance: float) -> int:
+    """The end (exclusive, at most ``b``) of the longest run from ``a`` that one piece fits within ``tolerance``."""
+    k = a + 1
+    while k < b and _fit(t[a:k + 1], xy[a:k + 1], float(t[a]))[2] <= tolerance:
+        k += 1
+    return k
 
 
 def split_piece(path: BallPath, piece: Piece, min_side: int = 2) -> tuple[Piece, Piece, float] | None:
