@@ -1781,9 +1781,10 @@ def _chord_bounces(path: BallPath, g: TableGeometry, dt: float, cfg: EventConfig
         t0, t1, t2 = ts[i - 1], ts[i], ts[i + 1]
         if t1 - t0 > 2.5 * dt or t2 - t1 > 2.5 * dt:
             continue
-        pc = path.piece_at(t1)
-        if _resting(pc, t1, cfg):
-            continue  # a ball at rest by a cushion: its sightings jitter, they do not turn
+        pc = _piece_of(path, t1)
+        if pc.n > 1 and _resting(pc, t1, cfg):
+            continue  # a ball at rest by a cushion: its sightings jitter, they do not turn (a piece of one sighting
+            # has no speed of its own: the moves beside it, below, decide)
         d = _rail_dist(g, xs[i - 1:i + 2])
         rails = list(d)
         mouth = _in_mouth(g, xs[i], 0.0)
@@ -2406,8 +2407,9 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 if dist[0] > R + cfg.kink_tolerance:
                     continue
                 inward = _INWARD[rail]
-                v_in = -float(pre.vel(tk) @ inward)  # speed toward the cushion before
-                v_out = float(post.vel(tk) @ inward)  # speed away from it after
+                vel_pre, vel_post = _kink_velocities(path, pre, post, tk)
+                v_in = -float(vel_pre @ inward)  # speed toward the cushion before
+                v_out = float(vel_post @ inward)  # speed away from it after
                 if v_in < cfg.moving_speed / 2 and not mouth and pre.t1 - pre.t0 > cfg.hug_span:
                     # a long piece's quadratic, bent by its faster start, can end slower into the cushion than its
                     # last sightings came (ho15 nine-ball-rack-115's 1 along the head rail at 30/720p: the piece
@@ -2416,7 +2418,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                     if n_in >= 6:
                         v_in = max(v_in, v_line)
                 closing = _sightings_close_in(path, pre, rail, g, cfg)
-                if (mouth and float((post.vel(tk) - pre.vel(tk)) @ inward) >= 2 * cfg.moving_speed and closing
+                if (mouth and float((vel_post - vel_pre) @ inward) >= 2 * cfg.moving_speed and closing
                         and _slowed_against_sightings(path, pre, post, rail, tk, cfg)
                         and not (pre.t1 - pre.t0 >= 0.2 and _resting(pre, pre.t0, cfg) and _resting(pre, tk, cfg))):
                     # a jaw is angled: the ball may go on deeper, but the jaw pushed it back off its rail. Not a
@@ -2463,7 +2465,10 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # spin can take the whole rebound off a ball (it leaves along the cushion): the cushion still
                 # stopped its approach, unless another ball did. From 2 cm/s in, as any contact: a grazing
                 # arrival leaves at a few mm/s (ho8 break-14.1-180: 3.7 cm/s in, 0.8 cm/s out, missed at 4 cm/s)
-                deadened = (v_in >= cfg.moving_speed / 2 and v_out > -0.25 * v_in and dist[0] <= R + cfg.frozen_gap
+                # (at the nose: the kink, or the piece after it seen there within two frames of its start, the
+                # kink placed short where that piece's first sighting came before the touch)
+                at_nose = dist[0] <= R + cfg.frozen_gap or _seen_at_nose(path, post, rail, g, dt, cfg)
+                deadened = (v_in >= cfg.moving_speed / 2 and v_out > -0.25 * v_in and at_nose
                             and not _hit_times(collisions, b, tk - 1.5 * dt, tk + 1.5 * dt)
                             and closing)
                 if v_in < cfg.moving_speed / 2 or (v_out < cfg.moving_speed / 4 and not deadened):
@@ -2605,6 +2610,39 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
             kept.append((tc, b, rail, 0.6))
     kept.sort()
     return [ShotEvent(t=t, type="cushion", ball=b, rail=r, confidence=round(c, 3)) for t, b, r, c in kept]
+
+
+def _seen_at_nose(path: BallPath, post: Piece, rail: str, g: TableGeometry, dt: float, cfg: EventConfig) -> bool:
+    """Whether the ball is seen with its centre within ``frozen_gap`` beyond one radius of ``rail``'s nose on the
+    piece ``post`` within two frames of its start: against the cushion. A ball that came in fast and leaves along
+    the cushion is placed at the nose there even where the fit puts the kink short of it: the piece search ended
+    the approach early (a sliding ball's speeding up bends it past what one quadratic fits) and handed the last
+    sighting before the touch to the piece along the rail (ho67 scratch-642, 30/720p: the cue ball into the right
+    cushion at 0.55 m/s by foot-right's jaw, the kink placed 8 mm short, then along the nose into the pocket; the
+    shot's only rail after contact was lost)."""
+    ts, xs = _seen(path)
+    on = (ts >= post.t0 - 1e-9) & (ts <= min(post.t1, post.t0 + 2.5 * dt) + 1e-9)
+    if not on.any():
+        return False
+    d = _rail_dist(g, xs[on])[rail]
+    return bool(np.any(d <= g.ball_radius + cfg.frozen_gap))
+
+
+def _kink_velocities(path: BallPath, pre: Piece, post: Piece, tk: float) -> tuple[np.ndarray, np.ndarray]:
+    """The ball's velocity either side of a kink at ``tk``. A piece of one sighting has no speed of its own (its fit
+    is a point): its move is the chord to the piece beside it, away from the kink (into the sighting for ``pre``,
+    out of it for ``post``). A last piece of one sighting keeps its zero: nothing follows it (a drop)."""
+    ps = path.pieces
+    v_pre, v_post = pre.vel(tk), post.vel(tk)
+    j_pre = next((j for j, pc in enumerate(ps) if pc is pre), None)
+    j_post = next((j for j, pc in enumerate(ps) if pc is post), None)
+    if pre.n == 1 and j_pre is not None and j_pre > 0:
+        prev = ps[j_pre - 1]
+        v_pre = (pre.pos(pre.t0) - prev.pos(prev.t1)) / max(pre.t0 - prev.t1, 1e-9)
+    if post.n == 1 and j_post is not None and j_post + 1 < len(ps):
+        nxt = ps[j_post + 1]
+        v_post = (nxt.pos(nxt.t0) - post.pos(post.t0)) / max(nxt.t0 - post.t0, 1e-9)
+    return v_pre, v_post
 
 
 def _median3(x: np.ndarray) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 from madeup import FPS, G, run
 
 from tracking.events import ShotContext, infer_events
-from tracking.paths import fit_path
+from tracking.paths import BallPath, _piece, fit_path, kink_time
 
 R = G.ball_radius
 L, W = G.length, G.width
@@ -48,3 +48,25 @@ def test_a_ball_resting_by_a_cushion_jitters_without_contacts() -> None:
     assert path is not None and len(path.pieces) == 1
     ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), {3}, {3})
     assert not [e for e in infer_events({3: path}, ctx)[0] if e.type == "cushion"]
+
+
+def test_a_rattle_with_a_jaw_sighting_as_a_piece_of_its_own() -> None:
+    """The same rattle cut as the piece search cuts a fast ball's short runs since round 47: the sighting at the
+    foot jaw (1.9 s) a piece of one sighting, the three after it (right jaw, between, foot jaw) one line. A piece of
+    one sighting has no speed of its own: its moves in and out are the chords to the pieces beside it. Read as a
+    ball at rest, it hid the turns on either side (a cushion contact read as one the ball stopped dead against,
+    timed at the sighting, and the reversals at 1.9 and 1.933 s skipped)."""
+    t = np.arange(0.0, 4.0, 1.0 / FPS)
+    xy, truth = rattle(t)
+    cuts = [(0.0, 1.49), (1.5, 1.87), (1.89, 1.91), (1.92, 2.01), (2.02, 2.61), (2.62, 4.0)]
+    for seed in range(8):
+        obs = xy + np.random.default_rng(seed).normal(0.0, 0.0015, xy.shape)
+        idx = [np.flatnonzero((t >= a) & (t <= b)) for a, b in cuts]
+        pieces = tuple(_piece(t[i], obs[i], i, 0.03) for i in idx)
+        assert [pc.n for pc in pieces][2:4] == [1, 3]
+        path = BallPath(0, pieces, tuple(kink_time(a, b) for a, b in zip(pieces[:-1], pieces[1:], strict=True)),
+                        t, obs)
+        ctx = ShotContext(G, 1.0 / FPS, float(t[0]), float(t[-1]), {0}, {0})
+        got = [(e.t, e.rail) for e in infer_events({0: path}, ctx)[0] if e.type == "cushion"]
+        assert [r for _, r in got] == [r for _, r in truth], (seed, got)
+        assert max(abs(a - b) for (a, _), (b, _) in zip(got, truth, strict=True)) < 1.0 / FPS, (seed, got)
