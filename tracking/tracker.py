@@ -228,7 +228,25 @@ class BallTracker:
         that may put it down elsewhere. With the claim fading, a scratched cue ball's name went, 6 s later, to
         the 15 resting white band up (scored 0.35-0.44 as the cue ball): the cue ball stayed on the table and
         the 15 was called pocketed (held-out break-14.1-151, 30/720p)."""
-        return tr.hidden and not tr.hold_released and self._pocketed_at(tr) is not None
+        return tr.hidden and not tr.hold_released and (self._pocketed_at(tr) is not None or self._flown_over(tr))
+
+    def _flown_over(self, tr: Track) -> bool:
+        """A track whose last move, carried a frame on, puts its centre more than a radius past a cushion's nose line
+        away from the pockets' openings: the ball left the table over that rail (a bounce a frame later would have
+        been seen). Held like a pocketed ball: with its claim fading, the flown 9's name went to the cue tip's track,
+        seen over the table before the strike and named nothing, and the 9's flight off the table left the shot
+        (ho67x jump-644, 60/1080p: the 9, driven off the left rail at 8 m/s)."""
+        if len(tr.xy) < 2 or len(tr.times) < 2:
+            return False
+        g, r = self.geometry, self.geometry.ball_radius
+        p0, p1 = np.asarray(tr.xy[-2]), np.asarray(tr.xy[-1])
+        dt = max(tr.times[-1] - tr.times[-2], 1e-3)
+        x, y = p1 + (p1 - p0) / dt * self._frame_dt()
+        if min(x, g.length - x) < -r:
+            return not bool(g.at_opening("head", np.array([y]))[0])
+        if min(y, g.width - y) < -r:
+            return not bool(g.at_opening("left", np.array([x]))[0])
+        return False
 
     def release_pocket_holds(self) -> None:
         """The shot is over and its pockets are called (or it is not a shot): a ball lost into a pocket that was
@@ -328,6 +346,7 @@ class BallTracker:
             matches += got
             used = {m[0] for m in got}
             free_tracks = [k for k in free_tracks if k not in used]
+        matches, free_tracks, twins = self._twin_handover(matches, free_tracks, obs)
         self._prev = {k: np.asarray(self.tracks[k].xy[-1]) for k, _ in matches if self.tracks[k].xy}
         self._touched = {}  # the matched tracks move on below
         obs = self._streak_centres(obs, matches, det_idx)
@@ -398,7 +417,7 @@ class BallTracker:
                 self._record(tr, obs, d)
                 placed.append((d, tr, False))
         self._weak = weak
-        self._absorb_twins(matches, obs)
+        self._absorb_twins(matches, obs, twins)
         if self._quiet:
             self._struck_first()
         self.assign_identities()
@@ -491,7 +510,8 @@ class BallTracker:
             return True
         return False
 
-    def _absorb_twins(self, matches: list[tuple[int, int]], obs: BallObservations) -> None:
+    def _absorb_twins(self, matches: list[tuple[int, int]], obs: BallObservations,
+                      handed: set[int] | None = None) -> None:
         """Two tracks that make the same fast move side by side, one ahead of the other on its line, are the two
         ends of one ball's blur streak; the younger one (at most ``twin_sightings`` sightings, never rested) is
         dropped and the other placed at the two ends' mean.
@@ -506,7 +526,7 @@ class BallTracker:
             p0 = self._prev.get(k)
             if p0 is not None and float(np.linalg.norm(obs.xy[d] - p0)) >= 4 * r:
                 moves.append((k, obs.xy[d], obs.xy[d] - p0))
-        drop: set[int] = set()
+        drop: set[int] = set(handed or ())  # (twins that handed their detection back: ``_twin_handover``)
         for i, (ka, za, sa) in enumerate(moves):
             for kb, zb, sb in moves[i + 1:]:
                 if ka in drop or kb in drop:
@@ -534,6 +554,67 @@ class BallTracker:
                 drop.add(gone)
         if drop:
             self.tracks = [tr for k, tr in enumerate(self.tracks) if k not in drop]
+
+    def _twin_handover(self, matches: list[tuple[int, int]], free: list[int],
+                       obs: BallObservations) -> tuple[list[tuple[int, int]], list[int], set[int]]:
+        """Hand a struck ball's detection back from the track that took its blur's far end to the ball's own track.
+
+        A ball struck just after the last frame's exposure began is seen there twice: the blur's near end on its
+        resting spot (its own track, not moved, takes it) and its far end a diameter on, which starts a track or is
+        taken by a track not known to be a ball (``update``'s rule for the far end needs the near end moved 4 mm,
+        which a cue tip laid beside a resting ball does not do). On this frame the ball is on its way, farther along
+        that line, and that other track, nearer, takes it while the ball's own track stays behind on its spot or
+        takes what is left there, the cue's tip (ho67 jump-641, 30/1080p: the cue ball, struck at 6.8 m/s, seen on
+        its spot and 5.7 cm on, then 19 cm on; the far end's track took it, the cue ball's track never moved and
+        the shot, a jump that drove the 14 off the table, was missed). So a track that holds no name and never
+        rested, seen last frame within 1.3 diameters of a named ball seen resting there, that takes a detection on
+        the line from the ball's spot through its own last sighting (within a diameter of that line), a diameter or
+        more farther on,
+        gives that detection to the ball's track, and takes the ball's track's own detection, if any (not one on that
+        line: the ball's track follows the ball, and ``_absorb_twins`` pairs the two); a track born last frame (the
+        far end alone) is dropped. Returns the matches, the free tracks and the tracks to drop."""
+        r = self.geometry.ball_radius
+        twins: set[int] = set()
+        if len(self.frame_times) < 2:
+            return matches, free, twins
+        t_prev = self.frame_times[-2]
+        out = list(matches)
+        handed: set[int] = set()
+        for i, (ky, d) in enumerate(out):
+            y = self.tracks[ky]
+            if y.ball is not None or y.rested or not y.times or abs(y.times[-1] - t_prev) > 1e-9 or ky in handed:
+                continue
+            zy = np.asarray(y.xy[-1])
+            for kn, n in enumerate(self.tracks):
+                if kn == ky or kn in handed or n.ball is None or not n.times or abs(n.times[-1] - t_prev) > 1e-9:
+                    continue
+                if not self._was_resting(n, 3) or float(np.linalg.norm(zy - n.xy[-1])) >= 1.3 * 2 * r:
+                    continue
+                spot = np.asarray(n.xy[-1])
+                u = zy - spot
+                length = float(np.linalg.norm(u))
+                if length < 1e-6:
+                    continue
+                u = u / length
+                rel = obs.xy[d] - spot
+                if float(rel @ u) <= length + 2 * r or abs(float(u[0] * rel[1] - u[1] * rel[0])) >= 2 * r:
+                    continue
+                j = next((j for j, (k, _) in enumerate(out) if k == kn), None)
+                if j is None:
+                    if kn not in free:
+                        continue
+                    out[i] = (kn, d)
+                    free = [k for k in free if k != kn] + [ky]
+                    if len(y.xy) == 1:
+                        twins.add(ky)
+                else:
+                    rel_n = obs.xy[out[j][1]] - spot
+                    if float(rel_n @ u) > 0.5 * length and abs(float(u[0] * rel_n[1] - u[1] * rel_n[0])) < 2 * r:
+                        continue  # the ball's own track follows it along the line: the other is its twin
+                    out[i], out[j] = (kn, d), (ky, out[j][1])
+                handed |= {kn, ky}
+                break
+        return out, free, twins
 
     def _young(self, tr: Track) -> bool:
         """Seen at most ``twin_sightings`` times, and never rested; an unnamed track counts only its sightings since
