@@ -2369,6 +2369,7 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
         for k, (tk, pre, post) in enumerate(_kinks(path)):
             if k in stray:
                 continue  # out of a stray sighting: no turn
+            j_post = k + 1
             if k + 1 in stray:
                 # into a stray sighting: no turn there, but the pieces beside it meet where the ball may have
                 # turned (ho37 break-14.1-380's 2 at 30/1080p, into the right cushion at 0.2 m/s: one sighting 23 mm
@@ -2376,11 +2377,12 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 # leaves the nose at 0.08 m/s, absorbed the V: the contact was missed)
                 if k + 2 >= len(path.pieces):
                     continue
-                pre, post = path.pieces[k], path.pieces[k + 2]
+                pre, post, j_post = path.pieces[k], path.pieces[k + 2], k + 2
                 tk = kink_time(pre, post)
             if post is path.pieces[-1] and post.n == 1 and \
                     float(np.linalg.norm(post.pos(post.t0) - pre.pos(post.t0))) < cfg.rail_tolerance:
                 continue  # one last sighting where its earlier piece leads: no turn to explain (dropping)
+            vel_pre, vel_post = _kink_velocities(path, k, j_post, tk)
             p_k = path.pos(tk)
             rails = p_dist = _rail_dist(g, p_k[None])
             mouth = _in_mouth(g, p_k, 0.0)
@@ -2407,7 +2409,6 @@ def _cushions(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: Shot
                 if dist[0] > R + cfg.kink_tolerance:
                     continue
                 inward = _INWARD[rail]
-                vel_pre, vel_post = _kink_velocities(path, pre, post, tk)
                 v_in = -float(vel_pre @ inward)  # speed toward the cushion before
                 v_out = float(vel_post @ inward)  # speed away from it after
                 if v_in < cfg.moving_speed / 2 and not mouth and pre.t1 - pre.t0 > cfg.hug_span:
@@ -2628,18 +2629,18 @@ def _seen_at_nose(path: BallPath, post: Piece, rail: str, g: TableGeometry, dt: 
     return bool(np.any(d <= g.ball_radius + cfg.frozen_gap))
 
 
-def _kink_velocities(path: BallPath, pre: Piece, post: Piece, tk: float) -> tuple[np.ndarray, np.ndarray]:
-    """The ball's velocity either side of a kink at ``tk``. A piece of one sighting has no speed of its own (its fit
-    is a point): its move is the chord to the piece beside it, away from the kink (into the sighting for ``pre``,
-    out of it for ``post``). A last piece of one sighting keeps its zero: nothing follows it (a drop)."""
+def _kink_velocities(path: BallPath, j_pre: int, j_post: int, tk: float) -> tuple[np.ndarray, np.ndarray]:
+    """The ball's velocity either side of a kink at ``tk`` between pieces ``j_pre`` and ``j_post``. A piece of one
+    sighting has no speed of its own (its fit is a point): its move is the chord to the piece beside it, away from
+    the kink (into the sighting for the earlier piece, out of it for the later). A last piece of one sighting keeps
+    its zero: nothing follows it (a drop)."""
     ps = path.pieces
+    pre, post = ps[j_pre], ps[j_post]
     v_pre, v_post = pre.vel(tk), post.vel(tk)
-    j_pre = next((j for j, pc in enumerate(ps) if pc is pre), None)
-    j_post = next((j for j, pc in enumerate(ps) if pc is post), None)
-    if pre.n == 1 and j_pre is not None and j_pre > 0:
+    if pre.n == 1 and j_pre > 0:
         prev = ps[j_pre - 1]
         v_pre = (pre.pos(pre.t0) - prev.pos(prev.t1)) / max(pre.t0 - prev.t1, 1e-9)
-    if post.n == 1 and j_post is not None and j_post + 1 < len(ps):
+    if post.n == 1 and j_post + 1 < len(ps):
         nxt = ps[j_post + 1]
         v_post = (nxt.pos(nxt.t0) - post.pos(post.t0)) / max(nxt.t0 - post.t0, 1e-9)
     return v_pre, v_post

@@ -219,7 +219,7 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
             # charges the later candidates less only for having fewer sightings across it, and a two-sighting
             # chord fits exactly whatever it spans (ho64 break-8-611's 12 at 30/1080p: the sighting just after the
             # foot cushion, chorded with the one before it, hid the turn)
-            window = max(max(_fits_until(tv, pv, m + 1, right_end, tolerance) for m in cands), e + 1)
+            window = max(_fits_until(tv, pv, m + 1, right_end, tolerance) for m in cands)  # e + 1 at least
             if window < e + 3:
                 toll = split_toll * (tolerance / 4.5) ** 2
         for m in cands:

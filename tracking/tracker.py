@@ -511,7 +511,7 @@ class BallTracker:
         return False
 
     def _absorb_twins(self, matches: list[tuple[int, int]], obs: BallObservations,
-                      handed: set[int] | None = None) -> None:
+                      dropped: set[int] | None = None) -> None:
         """Two tracks that make the same fast move side by side, one ahead of the other on its line, are the two
         ends of one ball's blur streak; the younger one (at most ``twin_sightings`` sightings, never rested) is
         dropped and the other placed at the two ends' mean.
@@ -526,7 +526,7 @@ class BallTracker:
             p0 = self._prev.get(k)
             if p0 is not None and float(np.linalg.norm(obs.xy[d] - p0)) >= 4 * r:
                 moves.append((k, obs.xy[d], obs.xy[d] - p0))
-        drop: set[int] = set(handed or ())  # (twins that handed their detection back: ``_twin_handover``)
+        drop: set[int] = set(dropped or ())  # (twins that handed their detection back: ``_twin_handover``)
         for i, (ka, za, sa) in enumerate(moves):
             for kb, zb, sb in moves[i + 1:]:
                 if ka in drop or kb in drop:
@@ -569,10 +569,9 @@ class BallTracker:
         the shot, a jump that drove the 14 off the table, was missed). So a track that holds no name and never
         rested, seen last frame within 1.3 diameters of a named ball seen resting there, that takes a detection on
         the line from the ball's spot through its own last sighting (within a diameter of that line), a diameter or
-        more farther on,
-        gives that detection to the ball's track, and takes the ball's track's own detection, if any (not one on that
-        line: the ball's track follows the ball, and ``_absorb_twins`` pairs the two); a track born last frame (the
-        far end alone) is dropped. Returns the matches, the free tracks and the tracks to drop."""
+        more farther on, gives that detection to the ball's track and takes the ball's track's own detection, if any
+        (not one on that line: the ball's track follows the ball, and ``_absorb_twins`` pairs the two); a track born
+        last frame (the far end alone) is dropped. Returns the matches, the free tracks and the tracks to drop."""
         r = self.geometry.ball_radius
         twins: set[int] = set()
         if len(self.frame_times) < 2:
@@ -600,9 +599,7 @@ class BallTracker:
                 if float(rel @ u) <= length + 2 * r or abs(float(u[0] * rel[1] - u[1] * rel[0])) >= 2 * r:
                     continue
                 j = next((j for j, (k, _) in enumerate(out) if k == kn), None)
-                if j is None:
-                    if kn not in free:
-                        continue
+                if j is None:  # (unmatched this frame: a free track)
                     out[i] = (kn, d)
                     free = [k for k in free if k != kn] + [ky]
                     if len(y.xy) == 1:
