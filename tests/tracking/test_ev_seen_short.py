@@ -1,0 +1,22 @@
+"""A ball seen once short of its line over a pocket, then never again, dropped (issue 5, pockets;
+``_turn_unseen``, ``_seen_short``).
+
+ho68 break-9-654 at 30/720p (scored held-out, now dev; fixture ``seen_short_b654.json``: the 8's sightings): the 8
+crept into side-right at 0.23 m/s (truth: in at 6.66 s). Missed for two frames, it was seen once more at 6.6 s,
+22 mm short of where its line put it and 8 mm aside (the hole hides the part of a dropping ball over it), and
+never again. The chord to that sighting, 0.08 m/s along the mouth, read as a ball stopping at the lip: it was
+counted hidden and its pocket was lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from madeobs import fixture_events
+
+FIX = Path(__file__).parent / "fixtures"
+
+
+def test_the_eight_drops_in_side_right() -> None:
+    ev = fixture_events(FIX / "seen_short_b654.json")
+    drops = [(e.ball, e.pocket) for e in ev if e.type == "pocket"]
+    assert drops == [(8, "side-right")], drops
