@@ -17,6 +17,7 @@ class ShotFacts:
     first_contact: int | None  # first object ball the cue ball touched
     first_contact_t: float | None
     first_contact_confidence: float | None
+    split_with: frozenset[int]  # other object balls the cue ball met within the split-hit window of its first contact
     rail_after_contact: bool  # any ball (cue or object) touched a cushion after the first contact
     object_balls_to_rail: frozenset[int]  # object balls that touched a cushion at any time in the shot
     pocketed: tuple[int, ...]  # object balls pocketed, in order
@@ -43,11 +44,20 @@ def first_contact(shot: Shot) -> ShotEvent | None:
     return None
 
 
-def derive(shot: Shot, review_below: float = 0.5) -> ShotFacts:
+def split_hit(shot: Shot, first: ShotEvent, window: float) -> frozenset[int]:
+    """Object balls other than the first the cue ball met within ``window`` seconds of its first contact: a split
+    hit, whose order no footage can settle (the tracker times contacts to a few milliseconds)."""
+    first_ball = _collides_with_cue(first)
+    return frozenset(b for e in shot.events if (b := _collides_with_cue(e)) is not None and b != first_ball
+                     and first.t <= e.t <= first.t + window)
+
+
+def derive(shot: Shot, review_below: float = 0.5, split_window: float = 0.0) -> ShotFacts:
     """All shared facts of a shot in one pass over its events."""
     fc = first_contact(shot)
     fc_ball = _collides_with_cue(fc) if fc else None
     fc_t = fc.t if fc else None
+    split = split_hit(shot, fc, split_window) if fc is not None and split_window > 0 else frozenset()
     rail_after = False
     to_rail: set[int] = set()
     rails_by: dict[int, list[str]] = {}
@@ -77,6 +87,7 @@ def derive(shot: Shot, review_below: float = 0.5) -> ShotFacts:
             off.append(e.ball)
     return ShotFacts(
         first_contact=fc_ball, first_contact_t=fc_t, first_contact_confidence=fc.confidence if fc else None,
+        split_with=split,
         rail_after_contact=rail_after, object_balls_to_rail=frozenset(to_rail), pocketed=tuple(pocketed),
         pocket_of=pocket_of, scratch=scratch, off_table=tuple(off), cue_off_table=CUE_BALL in off,
         rails_touched_by={b: tuple(r) for b, r in rails_by.items()}, low_confidence=low,

@@ -17,6 +17,8 @@ from adjudicator.rulesets.rack_games import (
     contact_and_rail,
     cue_ball_fouls,
     kitchen_restriction,
+    split_hit_option,
+    split_saved,
     next_break_option,
     objects_off_table,
 )
@@ -64,6 +66,7 @@ class EightBall(RackGame):
                    "a shot with no call record counts the first legal ball pocketed (and the 8 in any pocket) as "
                    "called", "S003 指定擊球 (obvious shots need no call)"),
         next_break_option("alternate", "S003 8-ball 比球勝者可選擇開球 (players alternate breaks)"),
+        split_hit_option(),
     )
 
     def _judge(self, d: Draft) -> Ruling:
@@ -170,6 +173,7 @@ class EightBall(RackGame):
         elif unsure:
             d.review = True
             d.say("msg.kitchen_unsure")
+        split_saved(d, legal_first)
         miss = contact_and_rail(facts, legal_first)
         if miss:
             d.foul(miss, first_reason if miss == "wrong_ball_first" else "S003 8-ball 合法球（定義）")

@@ -33,6 +33,15 @@ REFEREE_FOULS: dict[str, str] = {
 BREAK_RAILS = 4  # object balls that must reach a rail on a break that pockets nothing (S003, WPA)
 
 
+def split_hit_option() -> OptionSpec:
+    return OptionSpec("split_hit_window", 0.004,
+                      "seconds within which the cue ball's contacts with two object balls count as a split hit, "
+                      "judged in the shooter's favour when either ball was a legal first contact (0: the earlier "
+                      "timed contact decides)",
+                      "project choice: the sources leave split hits open; a split hit that cannot be resolved goes "
+                      "to the shooter (WPA definition of a split hit). 4 ms is a quarter of a 60-fps frame")
+
+
 def next_break_option(default: str, source: str) -> OptionSpec:
     return OptionSpec("next_break", default, "who breaks the next rack: the rack's winner, the players in turn "
                       "(alternate), or the rack's loser", source, ("winner", "alternate", "loser"))
@@ -55,11 +64,22 @@ def contact_and_rail(facts: ShotFacts, legal_first: Sequence[int]) -> str | None
     reaches a rail. Returns the foul code, or None when the shot meets it."""
     if facts.first_contact is None:
         return "no_contact"
-    if facts.first_contact not in legal_first:
+    if facts.first_contact not in legal_first and not facts.split_with & set(legal_first):
         return "wrong_ball_first"
     if not facts.pocketed and not facts.rail_after_contact:
         return "no_rail_after_contact"
     return None
+
+
+def split_saved(d: Draft, legal_first: Sequence[int]) -> bool:
+    """Whether a split hit (``ShotFacts.split_with``) makes a legal first contact of one timed after an illegal
+    one; says so in the ruling, with the window in force."""
+    facts = d.facts
+    if facts.first_contact is None or facts.first_contact in legal_first or not facts.split_with & set(legal_first):
+        return False
+    d.say("msg.split_hit", first=facts.first_contact, other=min(facts.split_with & set(legal_first)))
+    d.cite("split hit: judged in the shooter's favour (option split_hit_window)")
+    return True
 
 
 def cue_ball_fouls(facts: ShotFacts) -> list[str]:
@@ -152,7 +172,7 @@ class RackGame:
               referee: Sequence[RefereeCall] = ()) -> Ruling:
         if not state.balls:
             raise RecordError("no object balls are on the table; correct the game state first", field="balls")
-        facts = derive(shot)
+        facts = derive(shot, split_window=float(self.options.get("split_hit_window", 0.0)))
         for b in (*facts.pocketed, *objects_off_table(facts)):
             if b not in state.balls:
                 raise RecordError(f"ball {b} is not on the table", field="events")
@@ -424,6 +444,7 @@ def rotation_options(next_break_default: str, next_break_source: str) -> tuple[O
                    "a push-out is also allowed on the shot after a foul break (a scratch, a miss of the 1)",
                    "RULES.md §5 #9; S003 9-ball 安全球(push out)"),
         next_break_option(next_break_default, next_break_source),
+        split_hit_option(),
     )
 
 
@@ -458,6 +479,7 @@ class RotationGame(RackGame):
             return self._judge_break(d, lowest)
         if push:
             return self._judge_push_out(d)
+        split_saved(d, (lowest,))
         miss = contact_and_rail(facts, (lowest,))
         if miss:
             d.foul(miss, "S003 9-ball 打錯球/沒碰觸到顆星; RULES.md §3 legal shot")
@@ -470,7 +492,7 @@ class RotationGame(RackGame):
         d.cite("RULES.md §3 break")
         if facts.first_contact is None:
             d.foul("no_contact", "S003 9-ball 合法開球 a")
-        elif facts.first_contact != lowest:
+        elif not split_saved(d, (lowest,)) and facts.first_contact != lowest:
             d.foul("wrong_ball_first", "S003 9-ball 合法開球 a")
         elif not break_requirement_met(facts):
             d.foul("illegal_break", "S003 9-ball 合法開球 a")
@@ -528,6 +550,11 @@ register({
     "foul.illegal_break": {"en": "illegal break (no ball pocketed and fewer than four object balls to a rail)",
                            "pl": "nieprawidłowe rozbicie (żadna bila nie wpadła i mniej niż cztery bile dotknęły bandy)",
                            "zh": "开球不合法（没有进球且碰库的子球少于四颗）"},
+    "msg.split_hit": {"en": "Split hit: the cue ball met the {first} and the {other} at once; judged in the "
+                            "shooter's favour.",
+                      "pl": "Trafienie jednoczesne: biała trafiła bile {first} i {other} naraz; rozstrzygnięte na "
+                            "korzyść grającego.",
+                      "zh": "同时击中：母球同时碰到{first}号球和{other}号球，判定有利于击球者。"},
     "msg.variant": {"en": "(Rule variant: {option} = {value}.)", "pl": "(Wariant przepisów: {option} = {value}.)",
                     "zh": "（规则选项：{option} = {value}。）"},
     "msg.third_foul_unwarned": {
