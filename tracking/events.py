@@ -2296,8 +2296,8 @@ def _seen_short(g: TableGeometry, pre: Piece, post: Piece, cfg: EventConfig) -> 
     the ball, over a pocket's capture circle: by half a radius to two radii back along its line and within a radius
     of it. The hole hides the part of a dropping ball over it, so the detector finds the rest nearer the table
     (ho68 break-9-654, 30/720p: the 8, creeping into side-right at 0.23 m/s, missed for two frames, was seen once
-    22 mm short of its line's place and 8 mm aside, then never again; read as a turn at 0.08 m/s along the
-    mouth, it was counted hidden and its pocket was lost)."""
+    22 mm short of its line's place and 8 mm aside, no farther on than its last place, then never again; read as a
+    turn at 0.08 m/s along the mouth, it was counted hidden and its pocket was lost)."""
     R = g.ball_radius
     t0, t1 = pre.t1, post.t1
     v = pre.vel(t0)
@@ -2313,7 +2313,11 @@ def _seen_short(g: TableGeometry, pre: Piece, post: Piece, cfg: EventConfig) -> 
     rel = post.pos(t1) - p_pred
     along = float(rel @ u)
     aside = abs(float(rel[0] * u[1] - rel[1] * u[0]))
-    return -2 * R <= along <= -0.5 * R and aside <= R
+    # stalled, not turned back: a drop's visible part stops short, a jaw's rebound comes back past where the ball
+    # was last seen (ho12 near-rail-220, ``test_ev_drop_jaw_line``: the 1, 9 mm back from its last place a frame
+    # on, turned by side-right's far jaw)
+    back = float((post.pos(t1) - pre.pos(t0)) @ u)
+    return -2 * R <= along <= -0.5 * R and aside <= R and back >= -0.2 * R
 
 
 def _line_meets_jaw(g: TableGeometry, p: np.ndarray, tk: float, pre: Piece, post: Piece, slack: float) -> bool:
