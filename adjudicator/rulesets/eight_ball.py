@@ -17,10 +17,10 @@ from adjudicator.rulesets.rack_games import (
     contact_and_rail,
     cue_ball_fouls,
     kitchen_restriction,
-    split_hit_option,
-    split_saved,
     next_break_option,
     objects_off_table,
+    split_hit_option,
+    split_saved,
 )
 from adjudicator.state import PendingChoice, Ruling
 
