@@ -949,6 +949,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
     grazed: dict[int, tuple[int, int, float]] = {}  # moving[i] that never reached 2R: hitter, struck ball, its kink
     silent: list[tuple[float, int, int, Piece]] = []  # a mover's 2R crossing of a resting ball that did not answer
     left: set[int] = set()  # moving[i] whose struck resting ball answered: it kinked, or blocked the mover
+    creeps: dict[int, int] = {}  # moving[i] that a resting ball answered only by creeping off: that ball
     for a in balls:
         for k_a, (tk, a_pre, a_post) in enumerate(kinks[a]):
             a_pre = _held(a_pre, cfg, paths[a], tk, dt)
@@ -1010,7 +1011,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 # even if the ball hardly moves (a rack's apex passes the blow on to the balls behind it)
                 blocked = (vb <= cfg.moving_speed and va > cfg.moving_speed and tc <= tk + 0.25 * dt
                            and float(d[ts >= tc].min(initial=np.inf)) < 2 * R - cfg.blocked_depth)
-                answered = bool(b_k) or ended or started or blocked or _starts_inside(paths[b], tc, dt, cfg)
+                answered = bool(b_k) or ended or started or blocked
+                crept = not answered and _starts_inside(paths[b], tc, dt, cfg)
+                answered = answered or crept
                 # a resting ball the mover ran into (a 2R crossing) may answer through a frozen neighbour instead
                 # (``_passed_on`` decides, once every contact is known)
                 crossed_still = vb <= cfg.moving_speed < va and dmin <= 2 * R
@@ -1033,12 +1036,17 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     left.add(len(moving))  # the resting ball answered: a kink of its own, or the mover's turn
                 margin = max(0.0, dmin - 2 * R) / cfg.contact_tolerance
                 conf = 0.95 - 0.4 * margin - (0.0 if b_k else 0.15)
+                if crept and vb <= cfg.moving_speed < va:
+                    creeps[len(moving)] = b
                 moving.append((tc, min(a, b), max(a, b), max(0.05, conf)))
                 on[len(moving) - 1] = [(x, pc) for x, pc, v in ((a, a_pre, va), (b, b_pre, vb)) if v > cfg.moving_speed]
                 if dmin > 2 * R and (va <= cfg.moving_speed) != (vb <= cfg.moving_speed):
                     struck = (a, tk) if va <= cfg.moving_speed else (b, kb[0] if kb else np.inf)
                     grazed[len(moving) - 1] = (b if struck[0] == a else a, *struck)
     _passed_on(paths, silent, moving, on, left, cfg, R, dt)
+    set_later = _later_set_offs(paths, moving, creeps, dt, cfg)
+    for i in set_later:
+        on.pop(i, None)
     # a moving ball's piece holds only up to the first ball it meets: carried on, a break's cue ball runs through
     # the whole rack inside the frame and every rack ball it passes kinks there too (pooltool dev break-8: eight to
     # ten cue-ball 'contacts' within 16 ms). A later contact on the same piece, once the mover would have run on
@@ -1051,6 +1059,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                 first[k] = (moving[i][0], pc)
     late = {i for i, movers in on.items() for x, pc in movers
             if float(np.linalg.norm(pc.pos(moving[i][0]) - pc.pos(first[(x, id(pc))][0]))) > cfg.through}
+    late |= set_later
     _graze_after_crossing(moving, grazed, late, dt)
     moving = [m for i, m in enumerate(moving) if i not in late]
     # where each kink's resting ball really left its place: the slow set-offs and the fallback below both use it
@@ -1126,6 +1135,38 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             continue
         kept.append(ev)
     return [ShotEvent(t=t, type="collision", balls=(a, b), confidence=round(c, 3)) for t, a, b, c in kept]
+
+
+def _later_set_offs(paths: dict[int, BallPath], moving: list[tuple[float, int, int, float]],
+                    creeps: dict[int, int], dt: float, cfg: EventConfig) -> set[int]:
+    """The passes (indices into ``moving``) of a resting ball answered only by its creeping off
+    (``_starts_inside``) that are no contact: the ball stayed in its place past ``response_window`` frames and another contact of its own, after that and
+    before it was seen off its place, set it off. ho71 break-14.1-681 (30/720p): the cue ball ran past the 1 at the
+    back of the rack 0.8 mm outside contact on its way to the foot cushion (truth 1.1 mm clear); the 1 stayed put
+    for seven frames and left after the cue ball, back off the cushion, broke the rack, pushed by it and its
+    neighbours. Its slow start read as a creep from the pass, which became the break's first contact (1 for
+    14)."""
+    out = set()
+    for i, b in creeps.items():
+        tc = moving[i][0]
+        t_off = _seen_leaving(paths[b], tc, dt)
+        if any(j != i and b in m[1:3] and tc + cfg.response_window * dt < m[0] <= t_off
+               for j, m in enumerate(moving)):
+            out.add(i)
+    return out
+
+
+def _seen_leaving(path: BallPath, t: float, dt: float) -> float:
+    """When a ball resting before ``t`` is first seen off its place after it (6 mm or three times its sightings'
+    spread; inf when never)."""
+    tt, xy = _seen(path)
+    before = xy[(tt < t) & (tt >= t - 12 * dt)]
+    if len(before) < 3:
+        return np.inf
+    rest = before.mean(axis=0)
+    still = max(0.006, 3 * float(np.sqrt(np.mean(np.sum((before - rest) ** 2, axis=1)))))
+    after = (tt > t) & (np.linalg.norm(xy - rest, axis=1) > still)
+    return float(tt[after][0]) if np.any(after) else np.inf
 
 
 def _unseen_set_off(path: BallPath, tk: float, dt: float, span: int = 4) -> tuple[float, float] | None:
