@@ -676,6 +676,22 @@ def _stayed_put(path: BallPath, tk: float, dt: float) -> bool:
     return all(float(np.median(np.linalg.norm(xs[w] - spot, axis=1))) < 0.005 for w in (before, later))
 
 
+def _still_after(path: BallPath, tk: float, dt: float) -> bool:
+    """Whether a ball resting before ``tk`` is seen on its spot (within ``_OFF_STILL``) on its first sighting after
+    ``tk`` (within a frame): it was not moving then, so it set off no ball that left at ``tk``; it left later, hit
+    by that ball or another. ho71 eight-ball-rack-158 shot 6 (30/720p): the cue ball, 23 mm from the 10, hit it
+    12 ms after the strike; the 10, 6.6 mm from the 8, hit the 8 4 ms later. The cue ball's kink from rest was
+    fitted after the 10's, so the fallback looked for the 10's hitter among the balls near it and took the 8
+    (nearer its spot, kinking with the rest), seen still on its spot on the frame after: (8, 10), no first
+    contact."""
+    ts, xs = _seen(path)
+    before, after = xs[ts < tk - 1e-9], (ts > tk + 1e-9) & (ts <= tk + dt + 1e-9)
+    if len(before) < 3 or not np.any(after):
+        return False
+    spot = np.median(before[-3:], axis=0)
+    return float(np.linalg.norm(xs[after][0] - spot)) <= _OFF_STILL
+
+
 _OFF_BACK = 8  # frames: a slow set-off is seen this long before its kink at most (ho11: 6, the 15 at 1 mm a frame)
 _OFF_STILL = 0.002  # m: a sighting this close to a ball's place is still there (720p resting noise ~0.5 mm)
 
@@ -1077,8 +1093,9 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
         for (tk, a_pre, a_post), (t_off, _) in zip(kinks[a], set_offs[a], strict=True):
             if a_pre.speed(tk) > cfg.moving_speed or _speed_after(a_pre, a_post, tk, dt) <= cfg.moving_speed:
                 continue
-            if any(a in m[1:3] and t_off - 2.0 * dt <= m[0] <= tk + 2.0 * dt for m in moving):
-                continue
+            if any(a in m[1:3] and t_off - 2.0 * dt <= m[0] <= tk + 2.0 * dt
+                   and not _still_after(paths[m[1] if m[2] == a else m[2]], tk, dt) for m in moving):
+                continue  # (a contact with a ball still on its spot after ``tk`` is one ``a`` made, not its cause)
             rest = a_pre.pos(tk)
             unseen = _unseen_set_off(paths[a], tk, dt)
             if unseen is not None:
@@ -1101,6 +1118,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     dist = np.concatenate([dist, np.linalg.norm(xb_[near_t] - rest, axis=1)])
                 moving_b = (any(abs(x - tk) <= 2.0 * dt for x, _, _ in kinks[b]) or
                             paths[b].piece_at(tk).speed(tk) > cfg.moving_speed) and not _stayed_put(paths[b], tk, dt)
+                if moving_b and paths[b].piece_at(tk).speed(tk) <= cfg.moving_speed and _still_after(paths[b], tk, dt):
+                    moving_b = False
                 if moving_b and float(dist.min()) < best:
                     best, best_b = float(dist.min()), b
             if best_b is not None and a == CUE and tk == strike and float(
