@@ -1098,9 +1098,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             if len(made) < len(near):
                 continue
             # a contact within a frame of ``tk`` with a ball still on its spot after it is one ``a`` made as it left,
-            # not its cause: its hitter is looked for all the same, but only a ball within ``contact_tolerance`` of
-            # touching it (a contact frames later leaves it explained: ``test_ev_ho52``)
-            slack = cfg.contact_tolerance if made else 0.03
+            # not its cause: its hitter is looked for all the same (one frames later leaves it explained: a ball that
+            # ran on into another is not given a made-up hitter, ``test_ev_ho52``)
             rest = a_pre.pos(tk)
             unseen = _unseen_set_off(paths[a], tk, dt)
             if unseen is not None:
@@ -1123,14 +1122,15 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     dist = np.concatenate([dist, np.linalg.norm(xb_[near_t] - rest, axis=1)])
                 moving_b = (any(abs(x - tk) <= 2.0 * dt for x, _, _ in kinks[b]) or
                             paths[b].piece_at(tk).speed(tk) > cfg.moving_speed) and not _stayed_put(paths[b], tk, dt)
-                if moving_b and paths[b].piece_at(tk).speed(tk) <= cfg.moving_speed and _still_after(paths[b], tk, dt):
-                    moving_b = False
+                if moving_b and not (a == CUE and tk == strike) and \
+                        paths[b].piece_at(tk).speed(tk) <= cfg.moving_speed and _still_after(paths[b], tk, dt):
+                    moving_b = False  # (at the strike the ball sought is the one the cue ball meets, not a hitter)
                 if moving_b and float(dist.min()) < best:
                     best, best_b = float(dist.min()), b
             if best_b is not None and a == CUE and tk == strike and float(
                     np.dot(paths[best_b].pos(tk) - rest, a_post.vel(tk + 0.5 * dt))) <= 0.0:
                 continue
-            if best_b is not None and best < 2 * R + slack:
+            if best_b is not None and best < 2 * R + 0.03:
                 via = _rack_neighbour(paths, kinks, a, best_b, rest, tk, best, dt, R)
                 if via is not None:
                     moving.append((tk, min(a, via), max(a, via), 0.45))
