@@ -1098,8 +1098,11 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             if len(made) < len(near):
                 continue
             # a contact within a frame of ``tk`` with a ball still on its spot after it is one ``a`` made as it left,
-            # not its cause: its hitter is looked for all the same (one frames later leaves it explained: a ball that
-            # ran on into another is not given a made-up hitter, ``test_ev_ho52``)
+            # not its cause: its hitter is looked for all the same, but only a ball seen within ``contact_tolerance``
+            # of touching it (ho65 break-14.1-621: a rack ball's set-off with a neighbour still on the frame after;
+            # the cue ball 1-3 cm off, running on to hit the 12, became its hitter). One frames later leaves it
+            # explained: a ball that ran on into another is not given a made-up hitter (``test_ev_ho52``)
+            slack = cfg.contact_tolerance if made else 0.03
             rest = a_pre.pos(tk)
             unseen = _unseen_set_off(paths[a], tk, dt)
             if unseen is not None:
@@ -1130,7 +1133,7 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             if best_b is not None and a == CUE and tk == strike and float(
                     np.dot(paths[best_b].pos(tk) - rest, a_post.vel(tk + 0.5 * dt))) <= 0.0:
                 continue
-            if best_b is not None and best < 2 * R + 0.03:
+            if best_b is not None and best < 2 * R + slack:
                 via = _rack_neighbour(paths, kinks, a, best_b, rest, tk, best, dt, R)
                 if via is not None:
                     moving.append((tk, min(a, via), max(a, via), 0.45))
