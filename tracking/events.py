@@ -1167,8 +1167,8 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
 def _later_set_offs(paths: dict[int, BallPath], moving: list[tuple[float, int, int, float]],
                     creeps: dict[int, int], dt: float, cfg: EventConfig) -> set[int]:
     """The passes (indices into ``moving``) of a resting ball answered only by its creeping off
-    (``_starts_inside``) that are no contact: the ball stayed in its place past ``response_window`` frames and another contact of its own, after that and
-    before it was seen off its place, set it off. ho71 break-14.1-681 (30/720p): the cue ball ran past the 1 at the
+    (``_starts_inside``) that are no contact: the ball stayed in its place past ``response_window`` frames, and
+    another contact of its own, after that and before it was seen off its place, set it off. ho71 break-14.1-681 (30/720p): the cue ball ran past the 1 at the
     back of the rack 0.8 mm outside contact on its way to the foot cushion (truth 1.1 mm clear); the 1 stayed put
     for seven frames and left after the cue ball, back off the cushion, broke the rack, pushed by it and its
     neighbours. Its slow start read as a creep from the pass, which became the break's first contact (1 for
@@ -2373,8 +2373,7 @@ def _seen_short(g: TableGeometry, pre: Piece, post: Piece, cfg: EventConfig) -> 
     if speed <= cfg.moving_speed or t1 - t0 <= 0.0:
         return False
     u = v / speed
-    gap = min(t1 - t0, speed / cfg.decel)
-    p_pred = pre.pos(t0) + u * (speed * gap - 0.5 * cfg.decel * gap ** 2)
+    p_pred = _carry(pre.pos(t0), v, t0, np.array([t1]), cfg)[0]
     pk = g.nearest_pocket(*p_pred)
     if float(np.hypot(*(p_pred - np.asarray(pk.centre)))) >= pk.capture_radius:
         return False
