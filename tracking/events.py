@@ -60,6 +60,8 @@ class EventConfig:
         ghost_gap: one or two sightings this many frames after a moving ball was lost are another ball.
         creep_speed: a ball vanishing at a pocket's lip is followed in if it was moving faster than this (m/s).
         jaw_slack: a pocketed ball whose path passed this close (m) beyond one radius of a jaw touched it.
+        jaw_line_span: a glance off a jaw between sightings (``_jaw_kink``) needs the straight line through the
+            sightings of this last span (s) of the piece before it to reach the jaw too (``_straight_meets_jaw``).
         jaw_reach: a pocketed ball's last piece, carried on, is looked at for jaws up to this long (s) after its
             centre enters the pocket's capture circle (``_jaw_glances``; 5 ms: on every dev drop of ho6-ho13,
             pooltool and toy dev pickles, true jaw touches 182 -> 196, false 77 -> 85 against the old rule; 10 ms
@@ -199,6 +201,7 @@ class EventConfig:
     ghost_gap: float = 8.0
     creep_speed: float = 0.01
     jaw_slack: float = 0.003
+    jaw_line_span: float = 0.2
     jaw_reach: float = 0.005
     fall_reach: float = 0.001
     fall_speed: float = 0.5
@@ -2030,7 +2033,27 @@ def _jaw_kink(b: int, path: BallPath, tk: float, pre: Piece, post: Piece, collis
     if -float(pre.vel(t_hit) @ inward) < cfg.moving_speed or \
             float((post.vel(tk) - pre.vel(tk)) @ inward) < 2 * cfg.moving_speed:
         return []  # not heading into that rail, or not pushed back off it
+    if pre.n >= 3 and not _straight_meets_jaw(path, pre, pk, rail, ts, g, cfg):
+        return []
     return [(t_hit, b, rail, 0.6)]
+
+
+def _straight_meets_jaw(path: BallPath, pre: Piece, pk: Pocket, rail: str, ts: np.ndarray, g: TableGeometry,
+                        cfg: EventConfig) -> bool:
+    """Whether a straight line through ``pre``'s sightings of its last ``jaw_line_span`` s, carried on over ``ts``,
+    comes within ``jaw_slack`` of ``pk``'s jaw on ``rail``. A rolling ball runs straight into a jaw; a fitted
+    piece's bend at its end, from one or two sightings placed off by the detector, can aim it there instead (ho72x
+    combination-694, 60/720p: the 2, blue on the blue cloth, seen 12-13 mm aside twice on its way into foot-right;
+    the piece's end, bent 17 degrees, ran into the right jaw, while the straight line through its seven sightings,
+    like the truth, passed 25 mm clear; a jaw touch was the shot's only rail after contact)."""
+    t_s, x_s = _seen(path)
+    sel = (t_s >= max(pre.t0, pre.t1 - cfg.jaw_line_span) - 1e-9) & (t_s <= pre.t1 + 1e-9)
+    if int(sel.sum()) < 3:
+        return True
+    a = np.vstack([np.ones(int(sel.sum())), t_s[sel] - pre.t1]).T
+    c, *_ = np.linalg.lstsq(a, x_s[sel], rcond=None)
+    line = c[0] + np.outer(ts - pre.t1, c[1])
+    return any(float(gap.min()) <= cfg.jaw_slack for r, gap in _jaw_gaps(g, pk, line) if r == rail)
 
 
 def _gap_chord(path: BallPath, t: float, dt: float) -> np.ndarray:
@@ -3100,7 +3123,7 @@ def _opening_margin(chord: float, carry: float, sin_in: float, cfg: EventConfig)
     """How far along a cushion (m) a followed line measured over sightings ``chord`` apart, carried ``carry`` on
     from the last of them, may be off where it meets that cushion at ``sin_in`` (the sine of its angle to the
     cushion): the chord's ends are noisy by ``pin_noise`` each, that noise grows along the carry
-    (``_one_sighting_doubt``), and a line off sideways by that much meets the cushion that much over its sine
+    (``_chord_doubt``), and a line off sideways by that much meets the cushion that much over its sine
     farther along. At most ``rail_tolerance``, the margin a line carried far (or at a shallow angle) keeps. A ball
     seen just short of a cushion is not taken through a pocket's opening a centimetre beyond where its line meets
     it (ho31 jump-351, 30/720p: the 1, seen 19 mm short of the right cushion at 9.7 m/s, its line meeting it 83 mm
@@ -3523,24 +3546,26 @@ def _jaw_glances(path: BallPath, last: Piece, pk: Pocket, ctx: ShotContext,
             continue
         hit = np.flatnonzero(gap_c <= 0.0)
         if len(hit) and rail in reached and \
-                float(gap_c.min()) <= -_one_sighting_doubt(path, last, xs_on[hit[0]], cfg):
+                float(gap_c.min()) <= -_chord_doubt(path, last, xs_on[hit[0]], cfg):
             carried.append((float(ts_on[hit[0]]), rail))
     return sorted(carried) if carried else sorted(seen)
 
 
-def _one_sighting_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig) -> float:
-    """How far sideways the carried line of a last piece that is one sighting (``last.n == 1``: its direction the
-    chord from the end of the piece before) may be off where it meets a jaw at ``p_touch``: the chord's ends are
-    noisy by ``pin_noise`` each, and that noise across the chord's length grows along the carry to the jaw. A line
-    meeting a jaw less deeply than that touched it no more surely than it passed clear (ho21x scratch-303,
-    60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen once blurred 5 mm off its track; the
-    chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right jaw, the truth 5 mm clear, and a jaw
-    touch was called 8 ms before its drop). 0 for a piece of two sightings or more (its fitted line)."""
-    if last.n != 1 or len(path.pieces) < 2:
+def _chord_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventConfig) -> float:
+    """How far sideways the carried line of a last piece that is a chord may be off where it meets a jaw at
+    ``p_touch``: one sighting (``last.n == 1``: its direction the chord from the end of the piece before) or two
+    (the line through them). The chord's ends are noisy by ``pin_noise`` each, and that noise across the chord's
+    length grows along the carry to the jaw. A line meeting a jaw less deeply than that touched it no more surely
+    than it passed clear (ho21x scratch-303, 60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen
+    once blurred 5 mm off its track; the chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right
+    jaw, the truth 5 mm clear, and a jaw touch was called 8 ms before its drop; ho72x combination-693, 60/720p: the
+    2's last two sightings, 6 and 5 mm off its track, carried 65 mm on into head-left, ran 0.2 mm into the left
+    jaw, the truth 7.6 mm clear). 0 for a piece of three sightings or more (its fitted line)."""
+    if last.n > 2 or (last.n == 1 and len(path.pieces) < 2):
         return 0.0
-    prev = path.pieces[-2]
     p_l = last.pos(last.t1)
-    chord = float(np.linalg.norm(p_l - prev.pos(prev.t1)))
+    p_0 = last.pos(last.t0) if last.n == 2 else path.pieces[-2].pos(path.pieces[-2].t1)
+    chord = float(np.linalg.norm(p_l - p_0))
     if chord < 1e-6:
         return 0.0
     return cfg.pin_noise * (chord + float(np.linalg.norm(p_touch - p_l))) / chord
