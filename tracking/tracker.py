@@ -1537,7 +1537,24 @@ class BallTracker:
         if step <= self.cfg.rest_radius and speed < self.cfg.pocket_creep:
             return None
         centre = self._pocketed_at(tr)
+        if centre is None:
+            centre = self._lost_in_mouth(tr)
         return None if centre is None else (speed, centre)
+
+    def _lost_in_mouth(self, tr: Track) -> np.ndarray | None:
+        """The centre of the pocket in whose mouth a track was last seen, heading out of the table: its centre past
+        a cushion's nose line at that cushion's opening, where no cushion stands, moving on across that line. It is
+        at that pocket (dropped, or in its jaws) even where its predicted move passes just outside the capture
+        circle (ho72 nine-ball-rack-159, review, 66.37 s: the 7, lost in head-left's mouth at 3.6 m/s along the left
+        cushion, its move 6 mm outside the circle, took a hand's blob scored as the 7 2.1 m away 0.13 s later; its
+        pocket was lost and the next shot went to the wrong player)."""
+        g, r = self.geometry, self.geometry.ball_radius
+        (x, y), (vx, vy) = tr.xy[-1], tr.velocity
+        past = ((x < r and vx < 0 and bool(g.at_opening("head", y)))
+                or (x > g.length - r and vx > 0 and bool(g.at_opening("foot", y)))
+                or (y < r and vy < 0 and bool(g.at_opening("left", x)))
+                or (y > g.width - r and vy > 0 and bool(g.at_opening("right", x))))
+        return np.asarray(g.nearest_pocket(x, y).centre, dtype=float) if past else None
 
     def _rests_at_last(self, tr: Track, n: int = 3) -> bool:
         """Its last ``n`` sightings are within 4 mm of its last one (a ball at rest, not one rolling on)."""
