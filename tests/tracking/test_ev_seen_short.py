@@ -32,3 +32,15 @@ def test_short_of_the_circle_the_eight_drops_in_head_left() -> None:
     assert drops == [(8, "head-left")], drops
     t_drop = next(e.t for e in ev if e.type == "pocket")
     assert abs(t_drop - 3.0245) < 0.25 / 60, t_drop  # within a quarter frame of the truth
+
+
+def test_a_jaw_turn_short_of_the_circle_is_no_drop_seen_short() -> None:
+    """ho70 break-14.1-674 at 30/720p (dev; fixture ``jaw_turn_b674.json``, the cue ball's sightings): the cue ball
+    met foot-left's foot jaw at 2.488 s and dropped at 2.513 s. Its last sighting, on its true place, lay half a
+    radius short of its line and 0.66 radius aside, 87 degrees off the pocket's radius: the jaw turned it along the
+    jaw, the hole did not hide part of it. An earlier version of the widened rule above took it for a drop seen
+    short and lost the jaw touch."""
+    ev = fixture_events(FIX / "jaw_turn_b674.json")
+    assert [(e.ball, e.pocket) for e in ev if e.type == "pocket"] == [(0, "foot-left")]
+    touches = [(e.ball, e.rail, e.t) for e in ev if e.type == "cushion"]
+    assert len(touches) == 1 and touches[0][:2] == (0, "foot") and abs(touches[0][2] - 2.488) < 1 / 30, touches
