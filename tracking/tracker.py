@@ -1006,7 +1006,8 @@ class BallTracker:
                 d_pred = np.where(d_pred <= self.cfg.gate + 3 * sigma, d_pred, np.inf)
             if k in self._through:
                 d_pred = np.where(self._ran_through(k, obs, dets), np.inf, d_pred)
-            if _stranger(tr) and wide and len(tr.xy) > self.cfg.twin_sightings:
+            if _stranger(tr) and wide and (len(tr.xy) > self.cfg.twin_sightings
+                                           or obs.t - tr.times[0] > (self.cfg.twin_sightings + 1) * frame_dt):
                 # two circles about a ball's diameter apart may be one ball's blur seen at both ends: not for a track
                 # seen more than ``twin_sightings`` times and not known to be a ball (ho39x break-8-393, 60/1080p:
                 # the cue's tip track, lost for a frame 26 cm behind the cue ball, took the front end of the struck
@@ -1019,7 +1020,10 @@ class BallTracker:
                 # The track may be in sight: riding beside the cue ball as its twin, the tip's track took the struck
                 # 3's front end 26 cm ahead (ho43x jump-404 60/1080p: the 3's flight off the table was lost). One in
                 # sight keeps a pair within two diameters of it (its own ball's blur). ``_blur_pairs`` for pairs a
-                # little more than a diameter apart.
+                # little more than a diameter apart. Nor for one born more than ``twin_sightings`` frames before,
+                # however rarely seen since: it is no twin of this blur (ho73x jump-704, 60/1080p: the tip's track,
+                # three sightings over 0.95 s, took the front end of the jumping cue ball's blur 31 cm away; the
+                # cue ball's track took the rear end, then the struck 12, and the 12's flight became the cue ball's).
                 if overlapped is None:
                     overlapped = self._blur_pairs(obs, dets)
                 held = overlapped if tr.hidden else overlapped & (d_pred > 4 * self.geometry.ball_radius)
