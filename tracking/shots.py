@@ -165,7 +165,10 @@ def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: 
     if len(times) < 3:
         return False
     dt = float(np.median(np.diff(times)))
-    k = max(1, int(np.ceil(span / max(dt, 1e-6) - 1e-6)))
+    # (frames per span, allowing 2 % for frame times written to 0.1 ms: at 30 fps their median step is 33.3 ms,
+    # and a bare ceiling made it 4 frames, not 3; ho74 eight-ball-rack-161, 13.75 s: a stun shot's cue ball rolled
+    # 6 frames into the 4 and stopped dead, the 4 dropped a frame later, and the shot was dropped as a re-rack)
+    k = max(1, int(np.ceil(0.98 * span / max(dt, 1e-6))))
     for xy in series.values():
         if _rolls(_steady(xy), k, step):
             return False

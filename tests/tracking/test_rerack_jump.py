@@ -150,3 +150,20 @@ def test_a_hand_withdrawing_after_ball_in_hand_is_no_roll() -> None:
     into = cue.copy()
     into[10:13] = [(1.262, 1.020), (1.263, 1.084), (1.264, 1.153)]
     assert not nothing_rolled(_Series(t, {0: into, 5: _still((2.0, 0.6), n)}), window, 0.008)  # type: ignore[arg-type]
+
+
+def test_a_stun_shots_six_frame_roll_with_frame_times_in_tenths_of_a_millisecond_is_a_roll() -> None:
+    # ho74 eight-ball-rack-161 q30_720, 13.75 s: the cue ball rolled six frames into the 4 and stopped dead; the 4
+    # dropped a frame later. Frame times written to 0.1 ms (13.7333, 13.7667, ...) have a median step of 33.3 ms,
+    # and a bare ceiling made a 0.1 s span 4 frames, not 3: two spans were not rolled and the shot was dropped as a
+    # re-rack (its pocket, first contact and rail lost)
+    from tracking.segment import ShotWindow
+    from tracking.shots import nothing_rolled
+
+    t = np.round(13.7333 + np.arange(36) / 30.0, 4)
+    cue = np.empty((36, 2))
+    cue[:] = (2.455, 1.139)  # stopped dead at the 4
+    cue[:7] = [[2.179, 0.701], [2.21, 0.753], [2.269, 0.846], [2.322, 0.933], [2.378, 1.016], [2.429, 1.101],
+               [2.455, 1.14]]
+    window = ShotWindow(t_start=float(t[0]), t_end=float(t[-1]), t_done=float(t[-1]))
+    assert not nothing_rolled(_Series(t, {0: cue, 5: _still((2.0, 0.6), 36)}), window, 0.008)  # type: ignore[arg-type]
