@@ -2044,8 +2044,8 @@ def _straight_meets_jaw(path: BallPath, pre: Piece, pk: Pocket, rail: str, ts: n
     comes within ``jaw_slack`` of ``pk``'s jaw on ``rail``. A rolling ball runs straight into a jaw; a fitted
     piece's bend at its end, from one or two sightings placed off by the detector, can aim it there instead (ho72x
     combination-694, 60/720p: the 2, blue on the blue cloth, seen 12-13 mm aside twice on its way into foot-right;
-    the piece's end, bent 17 degrees, ran into the right jaw, while the straight line through its seven sightings,
-    like the truth, passed 25 mm clear; a jaw touch was the shot's only rail after contact)."""
+    the piece's end, bent 17 degrees, ran into the right jaw, while the straight line through its seven sightings
+    passed 30 mm clear over the same span, the truth 24 mm; a jaw touch was the shot's only rail after contact)."""
     t_s, x_s = _seen(path)
     sel = (t_s >= max(pre.t0, pre.t1 - cfg.jaw_line_span) - 1e-9) & (t_s <= pre.t1 + 1e-9)
     if int(sel.sum()) < 3:
