@@ -1171,11 +1171,11 @@ def _later_set_offs(paths: dict[int, BallPath], moving: list[tuple[float, int, i
                     creeps: dict[int, int], dt: float, cfg: EventConfig) -> set[int]:
     """The passes (indices into ``moving``) of a resting ball answered only by its creeping off
     (``_starts_inside``) that are no contact: the ball stayed in its place past ``response_window`` frames, and
-    another contact of its own, after that and before it was seen off its place, set it off. ho71 break-14.1-681 (30/720p): the cue ball ran past the 1 at the
-    back of the rack 0.8 mm outside contact on its way to the foot cushion (truth 1.1 mm clear); the 1 stayed put
-    for seven frames and left after the cue ball, back off the cushion, broke the rack, pushed by it and its
-    neighbours. Its slow start read as a creep from the pass, which became the break's first contact (1 for
-    14)."""
+    another contact of its own, after that and before it was seen off its place, set it off. ho71 break-14.1-681
+    (30/720p): the cue ball ran past the 1 at the back of the rack 0.8 mm outside contact on its way to the foot
+    cushion (truth 1.1 mm clear); the 1 stayed put for seven frames and left after the cue ball, back off the
+    cushion, broke the rack, pushed by it and its neighbours. Its slow start read as a creep from the pass, which
+    became the break's first contact (1 for 14)."""
     out = set()
     for i, b in creeps.items():
         tc = moving[i][0]
@@ -2043,9 +2043,10 @@ def _straight_meets_jaw(path: BallPath, pre: Piece, pk: Pocket, rail: str, ts: n
     """Whether a straight line through ``pre``'s sightings of its last ``jaw_line_span`` s, carried on over ``ts``,
     comes within ``jaw_slack`` of ``pk``'s jaw on ``rail``. A rolling ball runs straight into a jaw; a fitted
     piece's bend at its end, from one or two sightings placed off by the detector, can aim it there instead (ho72x
-    combination-694, 60/720p: the 2, blue on the blue cloth, seen 12-13 mm aside twice on its way into foot-right;
-    the piece's end, bent 17 degrees, ran into the right jaw, while the straight line through its seven sightings
-    passed 30 mm clear over the same span, the truth 24 mm; a jaw touch was the shot's only rail after contact)."""
+    combination-694, 60/720p: the 2, blue on the blue cloth, seen twice 12-13 mm off its true place, 7 mm across
+    its track, on its way into foot-right; the piece's end, bent 17 degrees, ran into the right jaw, while the
+    straight line through its seven sightings passed 30 mm clear over the same span, the truth 24 mm; a jaw touch
+    was the shot's only rail after contact)."""
     t_s, x_s = _seen(path)
     sel = (t_s >= max(pre.t0, pre.t1 - cfg.jaw_line_span) - 1e-9) & (t_s <= pre.t1 + 1e-9)
     if int(sel.sum()) < 3:
@@ -2357,8 +2358,9 @@ def _placed_over_hole(g: TableGeometry, path: BallPath, pre: Piece, post: Piece,
 
 
 def _turn_unseen(g: TableGeometry, pre: Piece, post: Piece, dt: float, cfg: EventConfig) -> bool:
-    """Whether a ball's last piece ``post``, one sighting that turned it in a pocket's mouth (the caller knows it
-    was lost for good after it), is its drop placed off by the detector rather than a rebound: the turned line
+    """Whether a ball's last piece ``post``, one sighting (the caller knows it was lost for good after it), is its
+    drop placed off by the detector rather than a rebound: seen short of its line as the hole hides part of it
+    (``_seen_short``, which may lie short of the mouth), or, turned in a pocket's mouth, the turned line
     (``pre``'s last sighting to it) carried on lies on the open cloth (on the table, clear of every opening) at one
     of the next ``unseen_turn`` frame times, where the camera would have seen a rebound. A corner's drawn hole
     hides the part of a dropping ball over it, so its last sighting lies toward the table (ho57x break-9-543, both
@@ -2369,7 +2371,7 @@ def _turn_unseen(g: TableGeometry, pre: Piece, post: Piece, dt: float, cfg: Even
     if post.n != 1 or pre.n < 3:
         return False
     if _seen_short(g, pre, post, cfg):
-        return True  # (which may lie short of the mouth: ho72 bank-691)
+        return True
     p_l = post.pos(post.t1)
     if not _in_mouth(g, p_l, 0.0):
         return False
@@ -3566,8 +3568,9 @@ def _chord_doubt(path: BallPath, last: Piece, p_touch: np.ndarray, cfg: EventCon
     than it passed clear (ho21x scratch-303, 60/1080p: the 10, struck from rest 11 cm from foot-right's mouth, seen
     once blurred 5 mm off its track; the chord from its resting spot, carried 4 cm on, ran 0.8 mm into the right
     jaw, the truth 5 mm clear, and a jaw touch was called 8 ms before its drop; ho72x combination-693, 60/720p: the
-    2's last two sightings, 6 and 5 mm off its track, carried 65 mm on into head-left, ran 0.2 mm into the left
-    jaw, the truth 7.6 mm clear). 0 for a piece of three sightings or more (its fitted line)."""
+    2's last two sightings, 8.6 and 6.1 mm off their true places and the line through them 7.4 degrees off its
+    track, carried 65 mm on into head-left, ran 0.2 mm into the left jaw, the truth 7.6 mm clear). 0 for a piece
+    of three sightings or more (its fitted line)."""
     if last.n > 2 or (last.n == 1 and len(path.pieces) < 2):
         return 0.0
     p_l = last.pos(last.t1)

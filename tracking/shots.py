@@ -166,8 +166,9 @@ def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: 
         return False
     dt = float(np.median(np.diff(times)))
     # (frames per span, allowing 2 % for frame times written to 0.1 ms: at 30 fps their median step is 33.3 ms,
-    # and a bare ceiling made it 4 frames, not 3; ho74 eight-ball-rack-161, 13.75 s: a stun shot's cue ball rolled
-    # 6 frames into the 4 and stopped dead, the 4 dropped a frame later, and the shot was dropped as a re-rack)
+    # and a bare ceiling made the span 4 frames, not 3, on every clip read from a file (60 fps: 16.7 ms, 6 either
+    # way); ho74 eight-ball-rack-161, 13.75 s: a stun shot's cue ball rolled 6 frames into the 4 and stopped dead,
+    # the 4 dropped a frame later, and the shot was dropped as a re-rack)
     k = max(1, int(np.ceil(0.98 * span / max(dt, 1e-6))))
     for xy in series.values():
         if _rolls(_steady(xy), k, step):

@@ -1022,7 +1022,7 @@ class BallTracker:
                 # sight keeps a pair within two diameters of it (its own ball's blur). ``_blur_pairs`` for pairs a
                 # little more than a diameter apart. Nor for one born more than ``twin_sightings`` frames before,
                 # however rarely seen since: it is no twin of this blur (ho73x jump-704, 60/1080p: the tip's track,
-                # three sightings over 0.95 s, took the front end of the jumping cue ball's blur 31 cm away; the
+                # seen three times in the 0.97 s since it was born, took the front end of the jumping cue ball's blur 31 cm away; the
                 # cue ball's track took the rear end, then the struck 12, and the 12's flight became the cue ball's).
                 if overlapped is None:
                     overlapped = self._blur_pairs(obs, dets)

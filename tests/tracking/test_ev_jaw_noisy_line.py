@@ -1,11 +1,11 @@
 """A pocketed ball's line bent or aimed by one or two sightings placed off is no jaw touch (issue 5, cushions and
 rail after contact; ``_straight_meets_jaw``, ``_chord_doubt``).
 
-Both from ho72x at 60/720p (scored held-out, now dev), the 2 (blue on the blue cloth) sighted 5-13 mm off its
-track on its way into a corner:
+Both from ho72x at 60/720p (scored held-out, now dev), the 2 (blue on the blue cloth) sighted 6-13 mm off its
+true places on its way into a corner:
 - combination-694 (fixture ``jaw_bent_end_c694.json``): into foot-right, truth 24 mm clear of the right jaw. The
-  piece before a false kink 15 cm from the pocket, bent at its end by two sightings 12-13 mm aside, ran into the
-  right jaw, and ``_jaw_kink`` called a glance there: the shot's only rail after contact.
+  piece before a false kink 16 cm from the pocket, bent at its end by two sightings 12-13 mm off (7 mm across the
+  track), ran into the right jaw, and ``_jaw_kink`` called a glance there: the shot's only rail after contact.
 - combination-693 (fixture ``jaw_two_chord_c693.json``): into head-left, truth 7.6 mm clear of the left jaw. Its
   last piece, two sightings, carried 65 mm on, ran 0.2 mm into the left jaw, and ``_jaw_glances`` called a touch.
 """

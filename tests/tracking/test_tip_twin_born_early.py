@@ -4,7 +4,7 @@ pair (issue 5, first contact and off the table; ``BallTracker._associate``'s lon
 ho73x jump-704 at 60/1080p (scored held-out, now dev; fixture ``tip_twin_j704.json``, the detector's output
 0-1.75 s): the cue ball jumped onto the 12, 25 cm ahead, and the 12 flew off the table over the right rail. On the
 strike frame the cue ball's blur was found as two circles 56 mm apart. The tip's track (unnamed, born at 0.55 s but
-seen only three times since) was not held off the pair, because the rule counted sightings only: it took the front
+seen only three times in all) was not held off the pair, because the rule counted sightings only: it took the front
 end 31 cm away, the cue ball's track the rear end, then the struck 12's sighting, and the 12's flight off the
 table became the cue ball's (first contact lost, the 12 counted hidden, an extra shot)."""
 
