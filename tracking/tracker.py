@@ -209,6 +209,7 @@ class BallTracker:
         # ball -> tracks that held its name and lost it to another track, left unnamed (``former_rest``)
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
+        self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -1100,6 +1101,9 @@ class BallTracker:
                 for c in np.flatnonzero(d_hyp < dist):
                     self._hyp_velocity[(k, dets[c])] = vel
                 dist = np.minimum(dist, d_hyp)
+            if tr.hidden and moving and not _stranger(tr):
+                far = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > self._reach_since(tr, obs.t)
+                dist = np.where(far, np.inf, dist)
             if (quiet or (wide and tr.hidden and tr.last_seen <= self._last_quiet)) and k not in self._ball_kicks:
                 # covered before the shot began, an object ball is still on its spot while the shot runs until a
                 # moving ball passes it (ho50x kick-473 60 fps: the 14, under the arm from 1.3 s before the strike,
@@ -1122,7 +1126,7 @@ class BallTracker:
                 if in_game is None:
                     in_game = self._in_game(obs.id_scores[dets])
                 other = (_surely_other(in_game, tr.ball) if tr.hidden
-                         else _surely_other(in_game, tr.ball, best=0.8, own=0.03))
+                         else _surely_other(self._among_named(in_game), tr.ball, best=0.8, own=0.03))
                 if other.any():
                     shown = [bool(o) and self._shown_in_place(obs, d) for o, d in zip(other, dets, strict=True)]
                     other &= ~np.array(shown, dtype=bool)
@@ -1411,6 +1415,27 @@ class BallTracker:
         out[:, self._outside_game] = 0.0
         return out
 
+    def _reach_since(self, tr: Track, t: float) -> float:
+        """How far a ball lost moving can be from its last sighting at ``t``: no ball on the table gains speed but
+        from a faster one, so it runs at most as fast as it or the fastest ball seen last frame (plus 0.5 m/s for
+        the speed's error), and a sighting may lie a diameter off (noise, a blur's end). A hidden cue ball rolling at 3 m/s took, a
+        frame later, a cue tip's ghost 21 cm from its last sighting (ho75 kick-721, 60/1080p: 6.3 m/s), and the
+        first contact was lost."""
+        v = float(np.hypot(*tr.velocity))
+        if len(tr.times) >= 2:
+            v = max(v, _last_step(tr) / max(tr.times[-1] - tr.times[-2], 1e-3))
+        for o in self.tracks:
+            if o is not tr and not _stranger(o) and not o.hidden and self._seen_last_frame(o):
+                v = max(v, float(np.hypot(*o.velocity)))
+        return (v + 0.5) * (t - tr.last_seen) + 2 * self.geometry.ball_radius
+
+    def _among_named(self, scores: np.ndarray) -> np.ndarray:
+        """Identity ``scores`` with the ids no track has been named after at 0: a ball never seen is not known to be
+        on the table, so a detection scored as one is no evidence that it is another ball than a track's own."""
+        out = scores.copy()
+        out[:, [b for b in range(out.shape[1]) if b not in self._ever_named]] = 0.0
+        return out
+
     def _seen_in_place(self, tr: Track, obs: BallObservations, d: int, lost: float = 0.0) -> bool:
         """A track seen on the last frame that another detection of this frame than ``d`` shows within a ball
         radius of its last sighting or of its prediction, one the identifier does not score as surely another
@@ -1695,6 +1720,7 @@ class BallTracker:
                 p = np.exp(z) / np.exp(z).sum()
                 tr.identity_confidence = float(p[c])
         self._name_by_elimination(live, ids)
+        self._ever_named.update(tr.ball for tr in live if tr.ball is not None)
         for tr in live:
             was = held[id(tr)]
             if was is not None and tr.ball is None and tr.rested:
