@@ -210,6 +210,7 @@ class BallTracker:
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
         self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
+        self._fastest: list[tuple[float, float]] = []  # (frame time, fastest speed of a ball seen), ``_reach_since``
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -419,6 +420,7 @@ class BallTracker:
                 placed.append((d, tr, False))
         self._weak = weak
         self._absorb_twins(matches, obs, twins)
+        self._log_fastest(t)
         if self._quiet:
             self._struck_first()
         self.assign_identities()
@@ -1418,20 +1420,36 @@ class BallTracker:
     def _reach_since(self, tr: Track, t: float) -> float:
         """How far a ball lost moving can be from its last sighting at ``t``: no ball on the table gains speed but
         from a faster one, so it runs at most as fast as it did over its last three steps (or its filter says) or as
-        the fastest ball seen last frame, plus 0.5 m/s for the speeds' error, and a sighting may lie a diameter off
+        the fastest ball seen since it was lost (``_log_fastest``), plus 0.5 m/s for the speeds' error, and a sighting may lie a diameter off
         (noise, a blur's end). A hidden cue ball rolling at 3 m/s took, a frame later, a cue tip's ghost 21 cm from
         its last sighting (ho75 kick-721, 60/1080p: 6.3 m/s), and the first contact was lost. Not its last step
         alone: one that chords a bounce is short (ho73 break-8-702, 30/720p: the 11 ran 4.8 m/s into the head
         cushion, and the step across the bounce gave 2.7 m/s; held off its sighting 29 cm on, two frames later, it
-        lost three cushions)."""
+        lost three cushions). Only for a ball seen moving over all three: a ball set off since by the cue (the cue
+        ball, struck) or by another ball has not shown its speed (ho76 jump-731, 60/720p: the cue ball, a frame after
+        the strike, filtered at 0.07 m/s, was held off its own sighting 20 cm on and took the 11's flight)."""
+        if len(tr.xy) < 4:
+            return np.inf
         v = float(np.hypot(*tr.velocity))
-        for k in range(max(1, len(tr.times) - 3), len(tr.times)):  # its last three steps: one may chord a bounce
+        for k in range(len(tr.times) - 3, len(tr.times)):  # its last three steps: one may chord a bounce
             step = float(np.hypot(tr.xy[k][0] - tr.xy[k - 1][0], tr.xy[k][1] - tr.xy[k - 1][1]))
+            if step <= self.cfg.rest_radius:
+                return np.inf  # its speed is not known: set off by the cue, or by a ball, since
             v = max(v, step / max(tr.times[k] - tr.times[k - 1], 1e-3))
-        for o in self.tracks:
-            if o is not tr and not _stranger(o) and not o.hidden and self._seen_last_frame(o):
-                v = max(v, float(np.hypot(*o.velocity)))
+        v = max([v] + [f for ft, f in self._fastest if ft >= tr.last_seen - 1e-9])
         return (v + 0.5) * (t - tr.last_seen) + 2 * self.geometry.ball_radius
+
+    def _log_fastest(self, t: float, keep: float = 5.0) -> None:
+        """Log the fastest speed of a ball seen on this frame (its filter's, or its last step's), for
+        ``_reach_since``: a ball lost moving may since have been hit by any ball that moved while it was unseen."""
+        v = 0.0
+        for o in self.tracks:
+            if _stranger(o) or o.hidden or not o.times or o.times[-1] < t - 1e-9:
+                continue
+            v = max(v, float(np.hypot(*o.velocity)))
+            if len(o.times) >= 2:
+                v = max(v, _last_step(o) / max(o.times[-1] - o.times[-2], 1e-3))
+        self._fastest = [(ft, f) for ft, f in self._fastest if ft >= t - keep] + [(t, v)]
 
     def _among_named(self, scores: np.ndarray) -> np.ndarray:
         """Identity ``scores`` with the ids no track has been named after at 0: a ball never seen is not known to be
