@@ -210,7 +210,6 @@ class BallTracker:
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
         self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
-        self._fastest: list[tuple[float, float]] = []  # (frame time, fastest speed of a ball seen), ``_reach_since``
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -420,7 +419,6 @@ class BallTracker:
                 placed.append((d, tr, False))
         self._weak = weak
         self._absorb_twins(matches, obs, twins)
-        self._log_fastest(t)
         if self._quiet:
             self._struck_first()
         self.assign_identities()
@@ -1025,8 +1023,9 @@ class BallTracker:
                 # sight keeps a pair within two diameters of it (its own ball's blur). ``_blur_pairs`` for pairs a
                 # little more than a diameter apart. Nor for one born more than ``twin_sightings`` frames before,
                 # however rarely seen since: it is no twin of this blur (ho73x jump-704, 60/1080p: the tip's track,
-                # seen three times in the 0.97 s since it was born, took the front end of the jumping cue ball's blur 31 cm away; the
-                # cue ball's track took the rear end, then the struck 12, and the 12's flight became the cue ball's).
+                # seen three times in the 0.97 s since it was born, took the front end of the jumping cue ball's blur
+                # 31 cm away; the cue ball's track took the rear end, then the struck 12, and the 12's flight became
+                # the cue ball's).
                 if overlapped is None:
                     overlapped = self._blur_pairs(obs, dets)
                 held = overlapped if tr.hidden else overlapped & (d_pred > 4 * self.geometry.ball_radius)
@@ -1103,9 +1102,9 @@ class BallTracker:
                 for c in np.flatnonzero(d_hyp < dist):
                     self._hyp_velocity[(k, dets[c])] = vel
                 dist = np.minimum(dist, d_hyp)
-            if tr.hidden and moving and not _stranger(tr):
-                far = _path_distance(obs, dets, np.asarray(tr.xy[-1])) > self._reach_since(tr, obs.t)
-                dist = np.where(far, np.inf, dist)
+            bound = self._reach_since(tr, obs.t) if tr.hidden and moving and not _stranger(tr) else np.inf
+            if np.isfinite(bound):
+                dist = np.where(_path_distance(obs, dets, np.asarray(tr.xy[-1])) > bound, np.inf, dist)
             if (quiet or (wide and tr.hidden and tr.last_seen <= self._last_quiet)) and k not in self._ball_kicks:
                 # covered before the shot began, an object ball is still on its spot while the shot runs until a
                 # moving ball passes it (ho50x kick-473 60 fps: the 14, under the arm from 1.3 s before the strike,
@@ -1419,37 +1418,32 @@ class BallTracker:
 
     def _reach_since(self, tr: Track, t: float) -> float:
         """How far a ball lost moving can be from its last sighting at ``t``: no ball on the table gains speed but
-        from a faster one, so it runs at most as fast as it did over its last three steps (or its filter says) or as
-        the fastest ball seen since it was lost (``_log_fastest``), plus 0.5 m/s for the speeds' error, and a sighting may lie a diameter off
-        (noise, a blur's end). A hidden cue ball rolling at 3 m/s took, a frame later, a cue tip's ghost 21 cm from
-        its last sighting (ho75 kick-721, 60/1080p: 6.3 m/s), and the first contact was lost. Not its last step
-        alone: one that chords a bounce is short (ho73 break-8-702, 30/720p: the 11 ran 4.8 m/s into the head
-        cushion, and the step across the bounce gave 2.7 m/s; held off its sighting 29 cm on, two frames later, it
-        lost three cushions). Only for a ball seen moving over all three: a ball set off since by the cue (the cue
-        ball, struck) or by another ball has not shown its speed (ho76 jump-731, 60/720p: the cue ball, a frame after
-        the strike, filtered at 0.07 m/s, was held off its own sighting 20 cm on and took the 11's flight)."""
-        if len(tr.xy) < 4:
+        from a faster one, so it runs at most as fast as it did over its last three steps (or its filter says) or
+        as any step of another ball seen since it was lost, plus 0.5 m/s for the speeds' error, and a sighting may
+        lie a diameter off (noise, a blur's end). A hidden cue ball rolling at 3 m/s took, a frame later, a cue
+        tip's ghost 21 cm from its last sighting (ho75 kick-721, 60/1080p: 6.3 m/s), and the first contact was
+        lost. Not its last step alone: one that chords a bounce is short (ho73 break-8-702, 30/720p: the 11 ran
+        4.8 m/s into the head cushion, and the step across the bounce gave 2.7 m/s; held off its sighting 29 cm on,
+        two frames later, it lost three cushions). Only for a ball seen moving over all three: a ball set off since
+        by the cue (the cue ball, struck) or by another ball has not shown its speed (ho76 jump-731, 60/720p: the
+        cue ball, a frame after the strike, filtered at 0.07 m/s, was held off its own sighting 20 cm on and took
+        the 11's flight). Not only the balls seen on the last frame: the cue ball of ho76 rails-732 (30/720p), lost
+        at 2.07 m/s, was struck from behind by the 4 at 3.4 m/s while unseen, and the 4 had slowed by then. Inf
+        where there is no bound."""
+        n = len(tr.times)
+        if n < 4:
             return np.inf
-        v = float(np.hypot(*tr.velocity))
-        for k in range(len(tr.times) - 3, len(tr.times)):  # its last three steps: one may chord a bounce
-            step = float(np.hypot(tr.xy[k][0] - tr.xy[k - 1][0], tr.xy[k][1] - tr.xy[k - 1][1]))
-            if step <= self.cfg.rest_radius:
-                return np.inf  # its speed is not known: set off by the cue, or by a ball, since
-            v = max(v, step / max(tr.times[k] - tr.times[k - 1], 1e-3))
-        v = max([v] + [f for ft, f in self._fastest if ft >= tr.last_seen - 1e-9])
-        return (v + 0.5) * (t - tr.last_seen) + 2 * self.geometry.ball_radius
-
-    def _log_fastest(self, t: float, keep: float = 5.0) -> None:
-        """Log the fastest speed of a ball seen on this frame (its filter's, or its last step's), for
-        ``_reach_since``: a ball lost moving may since have been hit by any ball that moved while it was unseen."""
-        v = 0.0
+        if min(_step(tr, k) for k in range(n - 3, n)) <= self.cfg.rest_radius:
+            return np.inf  # its speed is not known: set off by the cue, or by a ball, since
+        v = max(float(np.hypot(*tr.velocity)), *(_step_speed(tr, k) for k in range(n - 3, n)))
         for o in self.tracks:
-            if _stranger(o) or o.hidden or not o.times or o.times[-1] < t - 1e-9:
+            if o is tr or _stranger(o):
                 continue
-            v = max(v, float(np.hypot(*o.velocity)))
-            if len(o.times) >= 2:
-                v = max(v, _last_step(o) / max(o.times[-1] - o.times[-2], 1e-3))
-        self._fastest = [(ft, f) for ft, f in self._fastest if ft >= t - keep] + [(t, v)]
+            k = len(o.times) - 1
+            while k >= 1 and o.times[k] >= tr.last_seen - 1e-9:  # its steps since ``tr`` was lost
+                v = max(v, _step_speed(o, k))
+                k -= 1
+        return (v + 0.5) * (t - tr.last_seen) + 2 * self.geometry.ball_radius
 
     def _among_named(self, scores: np.ndarray) -> np.ndarray:
         """Identity ``scores`` with the ids no track has been named after at 0: a ball never seen is not known to be
@@ -1886,7 +1880,17 @@ def _last_step(tr: Track) -> float:
     """How far the track moved between its last two sightings (m; 0 with fewer than two)."""
     if len(tr.xy) < 2:
         return 0.0
-    return float(np.hypot(tr.xy[-1][0] - tr.xy[-2][0], tr.xy[-1][1] - tr.xy[-2][1]))
+    return _step(tr, len(tr.xy) - 1)
+
+
+def _step(tr: Track, k: int) -> float:
+    """How far the track moved from sighting ``k - 1`` to sighting ``k`` (m)."""
+    return float(np.hypot(tr.xy[k][0] - tr.xy[k - 1][0], tr.xy[k][1] - tr.xy[k - 1][1]))
+
+
+def _step_speed(tr: Track, k: int) -> float:
+    """The track's speed over its step to sighting ``k`` (m/s)."""
+    return _step(tr, k) / max(tr.times[k] - tr.times[k - 1], 1e-3)
 
 
 def _surely_other(scores: np.ndarray, ball: int, best: float = 0.5, own: float = 0.01) -> np.ndarray:
