@@ -19,7 +19,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
 from madeobs import tracked_fixture
 
 FIX = Path(__file__).parent / "fixtures"

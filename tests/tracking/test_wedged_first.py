@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from madeobs import fixture_events
 
 FIX = Path(__file__).parent / "fixtures"
