@@ -4284,15 +4284,7 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         if b == CUE:
             continue
         tb, xb = _seen(path)
-        # (its last sightings before the gap: an arm or the cue can hide it for a frame or two before the hit;
-        # pooltool dev break-8-26, 30 fps: the apex unseen on the two frames before it)
-        before = np.flatnonzero((tb <= t_a + 1e-9) & (tb >= t_a - 6 * dt))
-        if len(before) < 2:
-            continue
-        # not seen resting there (a new track on the blur is no ball at rest); judged about the sightings' mean,
-        # as two noisy sightings of a resting ball lie up to ~1 cm apart at 720p (pooltool dev break-8-7: the
-        # apex's two were 10.0 mm apart, and the 9 behind it was named)
-        rest = _rest_spot(xb[before])
+        rest = _resting_spot_at(path, t_a, dt)
         if rest is None:
             continue
         along, perp, reach = _reach(rest - p0, u, R)
@@ -4345,6 +4337,17 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     return t_a, t_b, ShotEvent(t=tc, type="collision", balls=(CUE, b), confidence=0.6)
 
 
+def _resting_spot_at(path: BallPath, t: float, dt: float) -> np.ndarray | None:
+    """Where a ball rested on its sightings of the 6 frames up to ``t`` (``_rest_spot``); None with fewer than two
+    or with none at rest. Six frames: an arm or the cue can hide it for a frame or two before a hit (pooltool dev
+    break-8-26, 30 fps: the apex unseen on the two frames before it). Judged about the sightings' mean, as two noisy
+    sightings of a resting ball lie up to ~1 cm apart at 720p (pooltool dev break-8-7: the apex's two were 10.0 mm
+    apart, and the 9 behind it was named); a new track on a blur is no ball at rest."""
+    tb, xb = _seen(path)
+    before = np.flatnonzero((tb <= t + 1e-9) & (tb >= t - 6 * dt))
+    return _rest_spot(xb[before]) if len(before) >= 2 else None
+
+
 def _wedged(paths: dict[int, BallPath], b: int, rest: np.ndarray, normal: np.ndarray, t: float, dt: float,
             R: float) -> bool:
     """Whether ball ``b``, resting at ``rest``, lay against another resting ball beyond it along ``normal`` (the
@@ -4356,11 +4359,7 @@ def _wedged(paths: dict[int, BallPath], b: int, rest: np.ndarray, normal: np.nda
     for c, path in paths.items():
         if c in (CUE, b):
             continue
-        tc, xc = _seen(path)
-        before = np.flatnonzero((tc <= t + 1e-9) & (tc >= t - 6 * dt))
-        if len(before) < 2:
-            continue
-        spot = _rest_spot(xc[before])
+        spot = _resting_spot_at(path, t, dt)
         if spot is None:
             continue
         off = spot - rest
