@@ -892,51 +892,10 @@ class BallTracker:
             n = n / norm
             rest = pred - stop
             v = tr.velocity
-            kicked = others[j] + n * float(rest @ n)
-            chain = self._chain_stop(others, j, kicked, skip=(idx.index(a), j))
-            if chain is not None:
-                # the struck ball's own run meets a third ball within the frame: it stops there (a combination
-                # inside one frame), and the third ball is set off along their line of centres
-                c_stop, c = chain
-                m = others[c] - c_stop
-                m = m / max(float(np.linalg.norm(m)), 1e-12)
-                out.setdefault(b, []).append((c_stop, np.zeros(2)))
-                out.setdefault(idx[c], []).append((others[c] + m * float((kicked - c_stop) @ m), m * float(v @ n)))
-            else:
-                out.setdefault(b, []).append((kicked, n * float(v @ n)))
+            out.setdefault(b, []).append((others[j] + n * float(rest @ n), n * float(v @ n)))
             out.setdefault(a, []).append((stop, v - n * float(v @ n)))
             out[a].append((stop + rest - n * float(rest @ n), v - n * float(v @ n)))
         return out
-
-    def _chain_stop(self, others: np.ndarray, j: int, to: np.ndarray,
-                    skip: tuple[int, ...]) -> tuple[np.ndarray, int] | None:
-        """Where the straight run of the ball at ``others[j]`` to ``to`` first touches another ball of ``others``
-        (not those in ``skip``), and which; None where it touches none. A struck ball's hypothesis run on through a
-        third ball put the 11 of ho76 combination-733 (30/720p) on the 13's detection: the 11 met the 13 18 ms
-        after the cue ball met it, within one frame, and the two tracks swapped."""
-        p0 = others[j]
-        step = to - p0
-        length = float(np.linalg.norm(step))
-        two_r = 2 * self.geometry.ball_radius
-        if length < 1e-9:
-            return None
-        u = step / length
-        rel = others - p0
-        along = rel @ u
-        perp2 = np.sum(rel ** 2, axis=1) - along ** 2
-        hit = (along > 0) & (along < length + two_r) & (perp2 < two_r ** 2)
-        hit[list(skip)] = False
-        # (not a ball within one radius of it: in a cluster the blow spreads through the balls about it and the
-        # struck ball does not stop dead; the real 2019 clip 11's apex 1, held at the 7 of the second row, 7.5 mm
-        # off, lost its flight off the table. combination-733's 11 ran 10 cm to the 13.)
-        hit &= np.sum(rel ** 2, axis=1) > (3 * self.geometry.ball_radius) ** 2
-        if not np.any(hit):
-            return None
-        first = np.where(hit, along - np.sqrt(np.maximum(two_r ** 2 - perp2, 0.0)), np.inf)
-        c = int(np.argmin(first))
-        if first[c] > length:
-            return None
-        return p0 + u * max(float(first[c]), 0.0), c
 
     def _met_before_seen(self, tr: Track, pred: np.ndarray, stop: np.ndarray, other: Track, t: float) -> bool:
         """Whether hidden ``tr``'s straight move from its last sighting to ``pred`` would reach ``other`` (at
