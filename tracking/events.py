@@ -4280,13 +4280,12 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
     seen_run = float(np.linalg.norm(run))
     u = run / seen_run
     found: list[tuple[float, int, float]] = []  # (reach, ball, perp) of each ball the line may have hit
-    for b, path in paths.items():
-        if b == CUE:
-            continue
-        tb, xb = _seen(path)
-        rest = _resting_spot_at(path, t_a, dt)
+    spots = {b: _resting_spot_at(path, t_a, dt) for b, path in paths.items() if b != CUE}
+    _, off_line, _ = _reach(xy[ia + 1] - p0, u, R)  # how far off its line the cue ball is seen after the gap
+    for b, rest in spots.items():
         if rest is None:
             continue
+        tb, xb = _seen(paths[b])
         along, perp, reach = _reach(rest - p0, u, R)
         if perp >= 2 * R + cfg.contact_tolerance:
             continue
@@ -4298,8 +4297,9 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         moved = bool(len(nxt)) and float(np.max(np.linalg.norm(xb[nxt] - rest, axis=1))) > 0.01
         # (a rack's apex squarely in its way passes the blow on and hardly moves: no answer needed there, nor from
         # a ball the line touches that is wedged against another along the blow)
-        if not (moved or len(nxt) < expected) and perp > 2 * R - cfg.blocked_depth - 0.005 \
-                and not (perp < 2 * R and _wedged(paths, b, rest, rest - (p0 + u * reach), t_a, dt, R)):
+        deep = perp <= 2 * R - cfg.blocked_depth - 0.005
+        if not (moved or len(nxt) < expected or deep) \
+                and not (perp < 2 * R and _wedged(spots, b, rest - (p0 + u * reach), R)):
             continue
         # a cue ball seen again beyond a ball still lying where it was went over it (a jump shot; the airborne
         # ball may hide it for a frame, which is no answer): it cannot have passed through a ball it hit
@@ -4308,10 +4308,8 @@ def _gap_contact(paths: dict[int, BallPath], ctx: ShotContext, t_strike: float,
         # (unless the line only grazes it and the cue ball is seen turned off that line: a thin hit lets it run on
         # past; ho77 break-14.1-744, 30/720p: the cue ball, seen 6 cm aside beyond the wedged 13 it had met on the
         # rack's edge, was taken to have jumped it)
-        off_line = abs(float(u[0] * (xy[ia + 1] - p0)[1] - u[1] * (xy[ia + 1] - p0)[0]))
-        grazed = perp > 2 * R - cfg.blocked_depth - 0.005 and off_line > R / 2
         if len(later) and float(np.max(np.linalg.norm(xb[later] - rest, axis=1))) <= 0.01 and seen_b > along + R \
-                and not grazed:
+                and (deep or off_line <= R / 2):
             continue
         # ... and one seen after the gap well short of a ball that did not move has not reached it yet
         if not moved and seen_b < reach - R:
@@ -4348,19 +4346,17 @@ def _resting_spot_at(path: BallPath, t: float, dt: float) -> np.ndarray | None:
     return _rest_spot(xb[before]) if len(before) >= 2 else None
 
 
-def _wedged(paths: dict[int, BallPath], b: int, rest: np.ndarray, normal: np.ndarray, t: float, dt: float,
-            R: float) -> bool:
-    """Whether ball ``b``, resting at ``rest``, lay against another resting ball beyond it along ``normal`` (the
-    line of a blow on it, within 40 degrees): it passes a blow on and hardly moves, so staying put is no proof that
-    it was missed. ho77x break-14.1-744 (60/720p): the cue ball met the 13 on the rack's edge, backed by the 10
-    along the blow; the 13 moved 1.3 mm and the 3 beside it, met 5 mm further along the cue ball's line, was named
-    first contact."""
+def _wedged(spots: dict[int, np.ndarray | None], b: int, normal: np.ndarray, R: float) -> bool:
+    """Whether ball ``b`` lay against another resting ball beyond it along ``normal`` (the line of a blow on it,
+    within 40 degrees; ``spots``: each ball's resting place, None where it was not at rest): it passes a blow on and
+    hardly moves, so staying put is no proof that it was missed. ho77x break-14.1-744 (60/720p): the cue ball met
+    the 13 on the rack's edge, backed by the 10 along the blow; the 13 moved 1.3 mm and the 3 beside it, met 10 mm
+    further along the cue ball's line, was named first contact."""
+    rest = spots[b]
+    assert rest is not None
     n = normal / max(float(np.linalg.norm(normal)), 1e-12)
-    for c, path in paths.items():
-        if c in (CUE, b):
-            continue
-        spot = _resting_spot_at(path, t, dt)
-        if spot is None:
+    for c, spot in spots.items():
+        if c == b or spot is None:
             continue
         off = spot - rest
         gap = float(np.linalg.norm(off))

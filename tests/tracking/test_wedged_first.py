@@ -5,8 +5,8 @@ contact, and a cue ball seen turned aside beyond a ball it grazed did not jump i
 ho77 break-14.1-744 (scored held out on 3b84560, now dev; fixtures ``wedged_b744.json`` at x 60/720p and
 ``wedged_b744_30.json`` at 30/720p, every ball's sightings to 2.3 s): the cue ball, unseen on the frame of its
 contact, met the 13 on the rack's edge, backed by the 10 along the blow; the 13 moved 1.3 mm. The 3 beside it, met
-5 mm further along the cue ball's line, was named first contact: at 60 fps because the 13 had not answered the hit,
-at 30 fps also because the cue ball, seen 6 cm aside of its line beyond the 13, was taken to have jumped it.
+10-12 mm further along the cue ball's line, was named first contact: at 60 fps because the 13 had not answered the
+hit, at 30 fps also because the cue ball, seen 6 cm aside of its line beyond the 13, was taken to have jumped it.
 """
 
 from __future__ import annotations
