@@ -210,6 +210,8 @@ class BallTracker:
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
         self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
+        self._barred_at: float | None = None  # the frame ``_barred`` holds (``_barred_from_rest``)
+        self._barred: dict[int, np.ndarray | None] = {}
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -923,6 +925,90 @@ class BallTracker:
         near = np.linalg.norm(obs.xy[obs.confidence >= self.cfg.min_confidence] - np.asarray(tr.xy[-1]), axis=1)
         return not bool(np.any(near < self.cfg.rest_radius))
 
+    def _departure_barred(self, tr: Track, obs: BallObservations) -> np.ndarray | None:
+        """Detections an object ball at rest cannot have reached this frame: a ball set off from rest leaves along
+        the line of centres from the ball that hit it, so a sighting far from its spot lies, seen from the spot,
+        within the directions some ball could have struck it from. A ball touching it strikes it along the line
+        of their centres; one at a distance ``L`` within ``acos(2R / L)`` of that line (it must reach the near side
+        first), and a moving ball where its straight move would meet it. A bounce off a cushion within the frame
+        is allowed for by the sighting's mirror images within a run's reach. Without this, the 8 of a breaking 9-ball rack, on the
+        rack's edge nearest the left rail with its hitters on the far side, took the blurred 7's sighting 42 cm
+        off toward the right rail, scored as the 8 (0.58): the two swapped tracks, and three cushions were lost
+        and three made up (ho78 break-9-751, 30/1080p). None where there is no bound: the cue ball (the cue
+        strikes it), a track with no name, a ball lost moving that may be anywhere near, or a ball no other ball rests
+        against: the rule trusts that every ball that could have struck it is tracked, as a rack's balls are (seen
+        at rest before the break), while a lone ball may be struck by one lost in its blur (a made-up 7 struck 30 cm
+        away along its streak with no ball near, ``test_rest_off_streak``)."""
+        if tr.ball is None or tr.ball == 0 or not tr.xy:
+            return None
+        R = self.geometry.ball_radius
+        spot = np.asarray(tr.xy[-1])
+        dt = max(obs.t - tr.last_seen, self._frame_dt())
+        lines: list[tuple[np.ndarray, float]] = []  # (direction a blow may come along, half-width in radians)
+        touching = False  # a ball rests against it: it lies in a cluster
+        for o in self.tracks:
+            if o is tr or not o.xy or (o.hidden and self._pocketed_at(o) is not None):
+                continue
+            last = np.asarray(o.xy[-1])
+            moving = _last_step(o) > self.cfg.rest_radius or o.streak
+            if moving and o.hidden:
+                bound = self._reach_since(o, obs.t)
+                bound = self.cfg.max_speed * (obs.t - o.last_seen) + 2 * R if not np.isfinite(bound) else bound
+                if float(np.linalg.norm(last - spot)) <= bound + 2 * R:
+                    return None  # somewhere near, unseen: it may have struck from anywhere
+                continue
+            points = [last]
+            touching |= not moving and float(np.linalg.norm(last - spot)) <= 2 * R + self.cfg.rest_radius
+            if moving:
+                end = self._inside(o.position)
+                points += [last + (end - last) * f for f in (0.25, 0.5, 0.75, 1.0)]
+            for p in points:
+                gap = spot - p
+                dist = float(np.linalg.norm(gap))
+                if dist < 1e-9:
+                    continue
+                lines.append((gap / dist, float(np.arccos(min(1.0, 2 * R / dist)))))
+        if not lines or not touching:
+            return None
+        far = 4 * R
+        travel = self.cfg.max_speed * dt + 2 * R
+        tol = np.radians(15.0)
+        lo = np.array([R, R])
+        hi = np.array([self.geometry.length - R, self.geometry.width - R])
+        out = np.zeros(len(obs.xy), dtype=bool)
+        for c, z in enumerate(obs.xy):
+            if float(np.linalg.norm(z - spot)) <= far:
+                continue
+            images = [z]
+            for axis in (0, 1):
+                images += [np.where(np.arange(2) == axis, 2 * lo - z, z), np.where(np.arange(2) == axis, 2 * hi - z, z)]
+            ok = False
+            for im in images:
+                v = im - spot
+                if float(np.linalg.norm(v)) > travel:
+                    continue  # no ball runs that far in the time
+                v = v / max(float(np.linalg.norm(v)), 1e-12)
+                if any(np.arccos(np.clip(float(v @ u), -1.0, 1.0)) <= w + tol for u, w in lines):
+                    ok = True
+                    break
+            out[c] = not ok
+        return out
+
+    def _barred_from_rest(self, k: int, obs: BallObservations) -> np.ndarray | None:
+        """``_departure_barred`` for track ``k`` if it is at rest (over all of ``obs``' detections), once a frame."""
+        if self._barred_at != obs.t:
+            self._barred_at, self._barred = obs.t, {}
+        if k not in self._barred:
+            tr = self.tracks[k]
+            at_rest = not (_last_step(tr) > self.cfg.rest_radius or tr.streak)
+            self._barred[k] = self._departure_barred(tr, obs) if at_rest else None
+        return self._barred[k]
+
+    def _bars(self, k: int, obs: BallObservations, d: int) -> bool:
+        """Whether track ``k``, at rest, cannot have reached detection ``d`` this frame (``_departure_barred``)."""
+        barred = self._barred_from_rest(k, obs)
+        return barred is not None and bool(barred[d])
+
     def _ran_through(self, k: int, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Detections that only the straight run-through of hitter ``k`` explains: past the contact along its
         move, with the resting ball it runs into gone from its spot. A ball cannot run on through another, and
@@ -940,6 +1026,7 @@ class BallTracker:
                    wide: bool) -> list[tuple[int, int]]:
         if not tracks or not dets:
             return []
+        self._barred_at = None  # tracks may have moved since the last stage
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
         widest = np.zeros(len(tracks))
@@ -999,6 +1086,10 @@ class BallTracker:
                 off = _off_streak_line(obs, dets, rest) > 2 * self.geometry.ball_radius
                 d_pred = np.where(off, np.inf, d_pred)
                 d_last = np.where(off, np.inf, d_last)
+                barred = self._barred_from_rest(k, obs)
+                if barred is not None:
+                    d_pred = np.where(barred[dets], np.inf, d_pred)
+                    d_last = np.where(barred[dets], np.inf, d_last)
             if wide and k in self._hitters:
                 # its straight move runs into a ball: it is deflected there (the hypotheses below), not on through
                 # the ball; far from both it is not this ball. A break cue ball missed on its contact frame took,
@@ -1131,6 +1222,12 @@ class BallTracker:
                 if other.any():
                     shown = [bool(o) and self._shown_in_place(obs, d) for o, d in zip(other, dets, strict=True)]
                     other &= ~np.array(shown, dtype=bool)
+                    # nor one the ball it shows cannot be, struck off its rest (``_departure_barred``)
+                    for c in np.flatnonzero(other):
+                        named = [j for j, o in enumerate(self.tracks)
+                                 if o.ball == int(np.argmax(in_game[c])) and o is not tr]
+                        if named and all(self._bars(j, obs, dets[c]) for j in named):
+                            other[c] = False
                     far = dist if tr.hidden or not tr.xy else np.minimum(
                         dist, _path_distance(obs, dets, np.asarray(tr.xy[-1])))
                     dist = np.where(other & (far > self.cfg.gate), np.inf, dist)
@@ -1362,6 +1459,8 @@ class BallTracker:
                 gap = obs.t - other.last_seen
                 if continues and other.hidden and gap > self.cfg.stop_after:
                     continue
+                if self._bars(k, obs, d):
+                    continue  # struck off its rest, that ball cannot be there (``_departure_barred``)
                 if other.hidden and self._seen_in_place(other, obs, d, lost=3 * self._frame_dt()):
                     # that ball, resting until it was missed a moment ago, is seen on its spot on another detection:
                     # this one is not it, however it is scored. ho64x break-9-614 (60/720p): the rack's 3 flew 13 cm
