@@ -212,6 +212,9 @@ class BallTracker:
         self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
         self._barred_at: float | None = None  # the frame ``_barred`` holds (``_barred_from_rest``)
         self._barred: dict[int, np.ndarray | None] = {}
+        self._sources_at: float | None = None  # the frame ``_sources`` holds (``_blow_sources``)
+        self._sources: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]] = (
+            np.zeros(0, dtype=np.int64), np.zeros((0, 2)), np.zeros(0, dtype=bool), [])
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -931,68 +934,89 @@ class BallTracker:
         within the directions some ball could have struck it from. A ball touching it strikes it along the line
         of their centres; one at a distance ``L`` within ``acos(2R / L)`` of that line (it must reach the near side
         first), and a moving ball where its straight move would meet it. A bounce off a cushion within the frame
-        is allowed for by the sighting's mirror images within a run's reach. Without this, the 8 of a breaking 9-ball rack, on the
-        rack's edge nearest the left rail with its hitters on the far side, took the blurred 7's sighting 42 cm
-        off toward the right rail, scored as the 8 (0.58): the two swapped tracks, and three cushions were lost
-        and three made up (ho78 break-9-751, 30/1080p). None where there is no bound: the cue ball (the cue
-        strikes it), a track with no name, a ball lost moving that may be anywhere near, or a ball no other ball rests
-        against: the rule trusts that every ball that could have struck it is tracked, as a rack's balls are (seen
-        at rest before the break), while a lone ball may be struck by one lost in its blur (a made-up 7 struck 30 cm
-        away along its streak with no ball near, ``test_rest_off_streak``)."""
+        is allowed for by the sighting's mirror images within a run's reach. Without this, the 8 of a breaking
+        9-ball rack, on the rack's edge nearest the left rail with its hitters on the far side, took the blurred
+        7's sighting 42 cm off toward the right rail, scored as the 8 (0.58): the two swapped tracks, and three
+        cushions were lost and three made up (ho78 break-9-751, 30/1080p).
+
+        None where there is no bound: the cue ball (the cue strikes it), a track with no name, a table where no
+        ball moves, a ball lost moving that may be anywhere near, or a ball no other ball rests against. The rule
+        trusts that every ball that could have struck it is tracked, as a rack's balls are (seen at rest before
+        the break), while a lone ball may be struck by one lost in its blur (a made-up 7 struck 30 cm away along
+        its streak with no ball near, ``test_rest_off_streak``)."""
         if tr.ball is None or tr.ball == 0 or not tr.xy:
             return None
         R = self.geometry.ball_radius
         spot = np.asarray(tr.xy[-1])
-        dt = max(obs.t - tr.last_seen, self._frame_dt())
-        lines: list[tuple[np.ndarray, float]] = []  # (direction a blow may come along, half-width in radians)
-        touching = False  # a ball rests against it: it lies in a cluster
-        for o in self.tracks:
-            if o is tr or not o.xy or (o.hidden and self._pocketed_at(o) is not None):
-                continue
-            last = np.asarray(o.xy[-1])
-            moving = _last_step(o) > self.cfg.rest_radius or o.streak
-            if moving and o.hidden:
-                bound = self._reach_since(o, obs.t)
-                bound = self.cfg.max_speed * (obs.t - o.last_seen) + 2 * R if not np.isfinite(bound) else bound
-                if float(np.linalg.norm(last - spot)) <= bound + 2 * R:
-                    return None  # somewhere near, unseen: it may have struck from anywhere
-                continue
-            points = [last]
-            touching |= not moving and float(np.linalg.norm(last - spot)) <= 2 * R + self.cfg.rest_radius
-            if moving:
-                end = self._inside(o.position)
-                points += [last + (end - last) * f for f in (0.25, 0.5, 0.75, 1.0)]
-            for p in points:
-                gap = spot - p
-                dist = float(np.linalg.norm(gap))
-                if dist < 1e-9:
-                    continue
-                lines.append((gap / dist, float(np.arccos(min(1.0, 2 * R / dist)))))
-        if not lines or not touching:
+        owner, points, resting, unseen = self._blow_sources(obs)
+        if resting.all() and not unseen:
+            return None  # no ball moving: nothing struck it but the cue (the old rules hold)
+        mine = owner == id(tr)
+        if unseen and any(float(np.linalg.norm(last - spot)) <= bound + 2 * R
+                          for o, last, bound in unseen if o != id(tr)):
+            return None  # a ball lost moving somewhere near: it may have struck from anywhere
+        near = np.linalg.norm(points - spot, axis=1) <= 2 * R + self.cfg.rest_radius
+        if not np.any(~mine & resting & near):
+            return None  # a lone ball
+        gap = spot - points[~mine]  # where a blow may come from, the half-width of its cone (radians)
+        dist = np.linalg.norm(gap, axis=1)
+        keep = dist > 1e-9
+        u, width = gap[keep] / dist[keep, None], np.arccos(np.minimum(1.0, 2 * R / dist[keep]))
+        if not len(u):
             return None
+        dt = max(obs.t - tr.last_seen, self._frame_dt())
         far = 4 * R
         travel = self.cfg.max_speed * dt + 2 * R
         tol = np.radians(15.0)
         lo = np.array([R, R])
         hi = np.array([self.geometry.length - R, self.geometry.width - R])
-        out = np.zeros(len(obs.xy), dtype=bool)
-        for c, z in enumerate(obs.xy):
-            if float(np.linalg.norm(z - spot)) <= far:
-                continue
-            images = [z]
-            for axis in (0, 1):
-                images += [np.where(np.arange(2) == axis, 2 * lo - z, z), np.where(np.arange(2) == axis, 2 * hi - z, z)]
-            ok = False
-            for im in images:
-                v = im - spot
-                if float(np.linalg.norm(v)) > travel:
-                    continue  # no ball runs that far in the time
-                v = v / max(float(np.linalg.norm(v)), 1e-12)
-                if any(np.arccos(np.clip(float(v @ u), -1.0, 1.0)) <= w + tol for u, w in lines):
-                    ok = True
-                    break
-            out[c] = not ok
+        z = np.asarray(obs.xy, dtype=float).reshape(-1, 2)
+        images = [z]  # the sighting and its mirrors in the four cushions' lines
+        for axis in (0, 1):
+            for edge in (lo, hi):
+                im = z.copy()
+                im[:, axis] = 2 * edge[axis] - z[:, axis]
+                images.append(im)
+        v = np.stack(images, axis=1) - spot  # detections x images x 2
+        run = np.linalg.norm(v, axis=2)
+        angle = np.arccos(np.clip((v / np.maximum(run, 1e-12)[..., None]) @ u.T, -1.0, 1.0))
+        reached = ((angle <= width + tol).any(axis=2) & (run <= travel)).any(axis=1)
+        out: np.ndarray = (np.linalg.norm(z - spot, axis=1) > far) & ~reached
         return out
+
+    def _blow_sources(self, obs: BallObservations) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                             list[tuple[int, np.ndarray, float]]]:
+        """Where a ball may strike from this frame (``_departure_barred``), found once a frame: each ball's last
+        sighting, and for one seen moving points along its straight move to its prediction; (owner track's id,
+        point, whether the owner rests) per point, and (owner's id, last sighting, reach) for each ball lost
+        moving."""
+        if self._sources_at != obs.t:
+            owner: list[int] = []
+            points: list[np.ndarray] = []
+            resting: list[bool] = []
+            unseen: list[tuple[int, np.ndarray, float]] = []
+            for o in self.tracks:
+                if not o.xy or (o.hidden and self._pocketed_at(o) is not None):
+                    continue
+                last = np.asarray(o.xy[-1], dtype=float)
+                moving = _last_step(o) > self.cfg.rest_radius or o.streak
+                if moving and o.hidden:
+                    bound = self._reach_since(o, obs.t)
+                    if not np.isfinite(bound):
+                        bound = self.cfg.max_speed * (obs.t - o.last_seen) + 2 * self.geometry.ball_radius
+                    unseen.append((id(o), last, bound))
+                    continue
+                run = [last]
+                if moving:
+                    end = self._inside(o.position)
+                    run += [last + (end - last) * f for f in (0.25, 0.5, 0.75, 1.0)]
+                owner += [id(o)] * len(run)
+                points += run
+                resting += [not moving] * len(run)
+            self._sources_at = obs.t
+            self._sources = (np.array(owner, dtype=np.int64), np.array(points, dtype=float).reshape(-1, 2),
+                             np.array(resting, dtype=bool), unseen)
+        return self._sources
 
     def _barred_from_rest(self, k: int, obs: BallObservations) -> np.ndarray | None:
         """``_departure_barred`` for track ``k`` if it is at rest (over all of ``obs``' detections), once a frame."""
@@ -1026,7 +1050,7 @@ class BallTracker:
                    wide: bool) -> list[tuple[int, int]]:
         if not tracks or not dets:
             return []
-        self._barred_at = None  # tracks may have moved since the last stage
+        self._barred_at = self._sources_at = None  # tracks may have moved since the last stage
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
         widest = np.zeros(len(tracks))
