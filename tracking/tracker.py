@@ -210,11 +210,11 @@ class BallTracker:
         self._former: dict[int, list[Track]] = {}
         self._touched: dict[int, bool] = {}  # track id -> ``_touched_since``, while no track changes this frame
         self._ever_named: set[int] = set()  # balls a track has been named after since tracking began
-        self._barred_at: float | None = None  # the frame ``_barred`` holds (``_barred_from_rest``)
+        # this frame's ``_blow_sources`` and ``_barred_from_rest``, found once a frame (tracks change only after
+        # every association stage has run); the key is the frame count
+        self._rest_cache_frame = -1
+        self._sources: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]] | None = None
         self._barred: dict[int, np.ndarray | None] = {}
-        self._sources_at: float | None = None  # the frame ``_sources`` holds (``_blow_sources``)
-        self._sources: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]] = (
-            np.zeros(0, dtype=np.int64), np.zeros((0, 2)), np.zeros(0, dtype=bool), [])
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -948,7 +948,7 @@ class BallTracker:
             return None
         R = self.geometry.ball_radius
         spot = np.asarray(tr.xy[-1])
-        owner, points, resting, unseen = self._blow_sources(obs)
+        owner, points, resting, unseen = self._blow_sources()
         if resting.all() and not unseen:
             return None  # no ball moving: nothing struck it but the cue (the old rules hold)
         mine = owner == id(tr)
@@ -959,11 +959,8 @@ class BallTracker:
         if not np.any(~mine & resting & near):
             return None  # a lone ball
         gap = spot - points[~mine]  # where a blow may come from, the half-width of its cone (radians)
-        dist = np.linalg.norm(gap, axis=1)
-        keep = dist > 1e-9
-        u, width = gap[keep] / dist[keep, None], np.arccos(np.minimum(1.0, 2 * R / dist[keep]))
-        if not len(u):
-            return None
+        dist = np.maximum(np.linalg.norm(gap, axis=1), 1e-12)
+        u, width = gap / dist[:, None], np.arccos(np.minimum(1.0, 2 * R / dist))
         dt = max(obs.t - tr.last_seen, self._frame_dt())
         far = 4 * R
         travel = self.cfg.max_speed * dt + 2 * R
@@ -984,13 +981,22 @@ class BallTracker:
         out: np.ndarray = (np.linalg.norm(z - spot, axis=1) > far) & ~reached
         return out
 
-    def _blow_sources(self, obs: BallObservations) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                             list[tuple[int, np.ndarray, float]]]:
-        """Where a ball may strike from this frame (``_departure_barred``), found once a frame: each ball's last
-        sighting, and for one seen moving points along its straight move to its prediction; (owner track's id,
-        point, whether the owner rests) per point, and (owner's id, last sighting, reach) for each ball lost
-        moving."""
-        if self._sources_at != obs.t:
+    def _fresh_rest_cache(self) -> None:
+        """Empty the per-frame caches of ``_blow_sources`` and ``_barred_from_rest`` when a new frame has come in."""
+        if self._rest_cache_frame != len(self.frame_times):
+            self._rest_cache_frame, self._sources, self._barred = len(self.frame_times), None, {}
+
+    def _in_motion(self, tr: Track) -> bool:
+        """Moved on its last step, or seen as a streak: not at rest."""
+        return _last_step(tr) > self.cfg.rest_radius or bool(tr.streak)
+
+    def _blow_sources(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]]:
+        """Where a ball may strike from this frame (``_departure_barred``): each ball's last sighting, and for one
+        seen moving points along its straight move to its prediction; (owner track's id, point, whether the owner
+        rests) per point, and (owner's id, last sighting, reach) for each ball lost moving."""
+        self._fresh_rest_cache()
+        if self._sources is None:
+            t = self.frame_times[-1]
             owner: list[int] = []
             points: list[np.ndarray] = []
             resting: list[bool] = []
@@ -999,11 +1005,11 @@ class BallTracker:
                 if not o.xy or (o.hidden and self._pocketed_at(o) is not None):
                     continue
                 last = np.asarray(o.xy[-1], dtype=float)
-                moving = _last_step(o) > self.cfg.rest_radius or o.streak
+                moving = self._in_motion(o)
                 if moving and o.hidden:
-                    bound = self._reach_since(o, obs.t)
+                    bound = self._reach_since(o, t)
                     if not np.isfinite(bound):
-                        bound = self.cfg.max_speed * (obs.t - o.last_seen) + 2 * self.geometry.ball_radius
+                        bound = self.cfg.max_speed * (t - o.last_seen) + 2 * self.geometry.ball_radius
                     unseen.append((id(o), last, bound))
                     continue
                 run = [last]
@@ -1013,19 +1019,16 @@ class BallTracker:
                 owner += [id(o)] * len(run)
                 points += run
                 resting += [not moving] * len(run)
-            self._sources_at = obs.t
             self._sources = (np.array(owner, dtype=np.int64), np.array(points, dtype=float).reshape(-1, 2),
                              np.array(resting, dtype=bool), unseen)
         return self._sources
 
     def _barred_from_rest(self, k: int, obs: BallObservations) -> np.ndarray | None:
         """``_departure_barred`` for track ``k`` if it is at rest (over all of ``obs``' detections), once a frame."""
-        if self._barred_at != obs.t:
-            self._barred_at, self._barred = obs.t, {}
+        self._fresh_rest_cache()
         if k not in self._barred:
             tr = self.tracks[k]
-            at_rest = not (_last_step(tr) > self.cfg.rest_radius or tr.streak)
-            self._barred[k] = self._departure_barred(tr, obs) if at_rest else None
+            self._barred[k] = None if self._in_motion(tr) else self._departure_barred(tr, obs)
         return self._barred[k]
 
     def _bars(self, k: int, obs: BallObservations, d: int) -> bool:
@@ -1050,7 +1053,6 @@ class BallTracker:
                    wide: bool) -> list[tuple[int, int]]:
         if not tracks or not dets:
             return []
-        self._barred_at = self._sources_at = None  # tracks may have moved since the last stage
         big = 1e6
         cost = np.full((len(tracks), len(dets)), big)
         widest = np.zeros(len(tracks))
