@@ -2415,8 +2415,9 @@ def _seen_short(g: TableGeometry, pre: Piece, post: Piece, cfg: EventConfig) -> 
     # on, turned by side-right's far jaw)
     back = float((post.pos(t1) - pre.pos(t0)) @ u)
     # (short by half a radius, or by half its run since, for a ball slower than that: ho79 nine-ball-rack-166 shot
-    # 7, 30/720p, the cue ball rolling at 0.33 m/s into side-left's mouth, seen once more 3.6 mm on from its last
-    # place where it would have run 11 mm, 0.41 radius short; counted hidden, its scratch was lost)
+    # 7, 30/720p, the cue ball rolling at 0.33 m/s into side-left's mouth, seen once more no farther along its line
+    # than its last place (0.6 mm back) where it would have run 11 mm, 0.41 radius short; counted hidden, its
+    # scratch was lost)
     if not (-2 * R <= along <= -min(0.5 * R, 0.5 * speed * (t1 - t0)) and aside <= R and back >= -0.2 * R):
         return False
     # and moved off the hole: what the hole hides lies over it, so what is left of the ball is found away from the

@@ -49,9 +49,9 @@ def test_a_jaw_turn_short_of_the_circle_is_no_drop_seen_short() -> None:
 def test_a_slow_ball_stalled_over_side_left_dropped() -> None:
     """ho79 nine-ball-rack-166 shot 7 at 30/720p, in review (held out on d9e1f44, now dev; fixture
     ``seen_short_n166.json``, the cue ball's sightings): the cue ball rolled at 0.33 m/s into side-left (truth: in at
-    59.04 s) and was seen once more at 58.97 s, 3.6 mm on from its last place where its line would have run 11 mm:
-    0.41 radius short, under the half radius asked of a faster ball. Counted hidden, its scratch was lost (the
-    review ruled a wrong ball first without the scratch)."""
+    59.04 s) and was seen once more at 58.97 s, no farther along its line than its last place (0.6 mm back) where it
+    would have run 11 mm: 0.41 radius short, under the half radius asked of a faster ball. Counted hidden, its
+    scratch was lost (the review ruled a wrong ball first without the scratch)."""
     ev = fixture_events(FIX / "seen_short_n166.json")
     drops = [(e.ball, e.pocket) for e in ev if e.type == "pocket"]
     assert drops == [(0, "side-left")], drops
