@@ -1066,6 +1066,7 @@ class BallTracker:
         kept_still: np.ndarray | None = None  # those of them on a ball seen at rest (``_kept_on``, ``at_rest``)
         spots_held: np.ndarray | None = None  # detections on a spot a ball still there has been resting on
         in_game: np.ndarray | None = None  # the detections' identity scores over the game's balls (``_in_game``)
+        lost_way: np.ndarray | None = None  # detections a named ball lost moving may have run to (``_lost_way``)
         for i, k in enumerate(tracks):
             tr = self.tracks[k]
             pred = self._pocketed_at(tr) if tr.hidden else None
@@ -1168,6 +1169,16 @@ class BallTracker:
                     spots_held = _near_any(obs.xy[dets], self._rest_spots(), self.cfg.rest_radius)
                 d_pred = np.where(spots_held, np.inf, d_pred)
                 d_last = np.where(spots_held, np.inf, d_last)
+            if tr.ball is None:
+                # every ball the game has on the table is named on a track: this one is no ball (an arm, the cue),
+                # and it does not take a detection a named ball lost moving a moment ago may have run to
+                # (``_lost_way``). ho80 break-8-771 (60/720p): the 10, missed four frames as it met the head cushion
+                # at 5 m/s, came back 3 cm from a nameless track resting on the shooter's arm (8.6 cm from its own
+                # track's mirrored prediction); the arm's track took it for 0.4 s and three of its cushions were lost
+                if lost_way is None:
+                    lost_way = self._lost_way(obs, dets) if self._all_named() else np.zeros(len(dets), dtype=bool)
+                d_pred = np.where(lost_way, np.inf, d_pred)
+                d_last = np.where(lost_way, np.inf, d_last)
             if tr.hidden:
                 # nor, hidden however briefly, on a ball seen at rest on that spot last frame (``_kept_on``): a
                 # ball cannot come back where another lies. The 11 of ho57 eight-ball-rack-144 (30/720p, 16.8 s),
@@ -1275,6 +1286,29 @@ class BallTracker:
         rows, cols = linear_sum_assignment(padded)
         return [(tracks[r], dets[c]) for r, c in zip(rows, cols, strict=True)
                 if r < len(tracks) and cost[r, c] < big]
+
+    def _all_named(self) -> bool:
+        """Every ball the game still has on the table (``allowed``) is named on a track: a track with no name then
+        shows no ball. False while some ball has no track yet (a rack being set, a ball put back)."""
+        named = {tr.ball for tr in self.tracks if tr.ball is not None}
+        return self.allowed <= named
+
+    def _lost_way(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Detections a named ball lost moving (unseen at most ``stop_after``) may have run to: within its reach
+        (``_within_reach``) and within the ``reacquire_gate`` of its prediction, mirrored off a cushion. Not a ball
+        whose move runs into a pocket or over a rail: it is in the pocket or off the table, and a rattle or a
+        bounce back has rules of its own (``_pocket_reach``)."""
+        out = np.zeros(len(dets), dtype=bool)
+        for tr in self.tracks:
+            if (tr.ball is None or not tr.hidden or not tr.xy or obs.t - tr.last_seen > self.cfg.stop_after
+                    or _last_step(tr) <= self.cfg.rest_radius):
+                continue
+            if self._pocketed_at(tr) is not None or self._flown_over(tr):
+                continue
+            near = _path_distance(obs, dets, self._inside(tr.position)) <= self.cfg.reacquire_gate
+            for j in np.flatnonzero(near & ~out):
+                out[j] = self._within_reach(tr, obs.xy[dets[j]], obs.t)
+        return out
 
     def _seen_last_frame(self, tr: Track) -> bool:
         """Whether ``tr`` was sighted on the frame before the one being associated."""
