@@ -4109,6 +4109,65 @@ def _hidden_strike(paths: dict[int, BallPath], ctx: ShotContext,
     return None
 
 
+def _set_off_unseen(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx: ShotContext,
+                    cfg: EventConfig) -> ShotEvent | None:
+    """The first contact when the cue ball, lost from rest, and the ball it hit were both unseen across the contact
+    and the cue ball's next piece leads back to neither (it met a cushion before its next sighting but one): the
+    ball set off from rest within the gap that the cue ball could have struck, fitted back from the ball's own way
+    off. It left along the line of centres, so the cue ball touched it at ``rest - 2R u``; that point lies ahead of
+    the cue ball's resting place within 80 deg of ``u`` (a cut no thinner), the straight way there meets no other
+    resting ball, and the cue ball is not seen ahead of the struck ball along ``u`` afterwards. The earliest such
+    set-off. ho81 rails-783 (30/720p): struck at 5.8 m/s, the cue ball cut the 3, 29 cm away, within the frame
+    interval and met the right cushion before its next sighting but one; the shot's first contact went to the 7
+    it met 0.6 s later. None when a cue-ball contact is already named in the gap, or nothing fits."""
+    cue = paths.get(CUE)
+    if cue is None:
+        return None
+    R, dt = ctx.geometry.ball_radius, ctx.frame_dt
+    for _tk, pre, post in _kinks(cue):
+        if not _resting(pre, pre.t1, cfg) or post.speed(post.t0) <= cfg.moving_speed:
+            continue
+        t0, t1 = pre.t1, post.t0
+        if t1 - t0 <= 1.5 * dt:
+            return None  # seen leaving its place: the pieces name its contacts
+        if any(c.balls and CUE in c.balls and c.t <= t1 + dt for c in collisions):
+            return None
+        p0, p1 = pre.pos(t0), post.pos(t1)
+        rests = {b: _lying_at(path, t0, dt, cfg) for b, path in paths.items()
+                 if b != CUE and path.t_first <= t0}
+        best: tuple[float, int] | None = None
+        for b, path in paths.items():
+            rest = rests.get(b)
+            if rest is None:
+                continue
+            for tb, b_pre, b_post in _kinks(path):
+                if not (t0 <= tb <= t1 + dt) or not _resting(b_pre, tb, cfg):
+                    continue
+                v = b_post.vel(b_post.t0)
+                speed = float(np.hypot(*v))
+                if speed <= cfg.moving_speed:
+                    continue
+                u = v / speed
+                c = rest - 2 * R * u
+                way = c - p0
+                run = float(np.linalg.norm(way))
+                if run < 1e-6 or float(way @ u) < np.cos(np.radians(80.0)) * run:
+                    continue
+                ss = np.linspace(0.0, 1.0, 50)[:, None]
+                line = p0 + ss * way
+                if any(o != b and spot is not None and float(np.min(np.linalg.norm(line - spot, axis=1))) < 2 * R - 0.01
+                       for o, spot in rests.items()):
+                    continue  # another ball lies across the way
+                if float((p1 - c) @ u) > float((b_post.pos(t1) - rest) @ u) + R:
+                    continue  # seen ahead of the ball it would have struck
+                if best is None or tb < best[0]:
+                    best = (tb, b)
+        if best is None:
+            return None
+        return ShotEvent(t=best[0], type="collision", balls=(CUE, best[1]), confidence=0.5)
+    return None
+
+
 def _lying_at(path: BallPath, t: float, dt: float, cfg: EventConfig) -> np.ndarray | None:
     """Where a ball lay at ``t``: its resting piece's place there, else where its own sightings show it lying still
     (``_still_spot``); None when it was not at rest."""
@@ -4633,7 +4692,14 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         collisions = [c for c in collisions if not (c.balls and CUE in c.balls and c.t <= first.t + ctx.frame_dt)]
         collisions = sorted([*collisions, first], key=lambda e: e.t)
         strike_conf = 0.5
-    pushed = _pushed_first(paths, t_strike, ctx, cfg) if hidden_strike is None or hidden_strike[1] is None else None
+    unseen = None
+    if hidden_strike is None or hidden_strike[1] is None:
+        unseen = _set_off_unseen(paths, collisions, ctx, cfg)
+        if unseen is not None:
+            collisions = sorted([*collisions, unseen], key=lambda e: e.t)
+            strike_conf = 0.5
+    pushed = (_pushed_first(paths, t_strike, ctx, cfg)
+              if (hidden_strike is None or hidden_strike[1] is None) and unseen is None else None)
     if pushed is not None:
         # struck before the ball it pushed left (its own kink only once it came back off it); the contact is kept
         # unless the pieces already named that pair there
