@@ -4692,14 +4692,7 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         collisions = [c for c in collisions if not (c.balls and CUE in c.balls and c.t <= first.t + ctx.frame_dt)]
         collisions = sorted([*collisions, first], key=lambda e: e.t)
         strike_conf = 0.5
-    unseen = None
-    if hidden_strike is None or hidden_strike[1] is None:
-        unseen = _set_off_unseen(paths, collisions, ctx, cfg)
-        if unseen is not None:
-            collisions = sorted([*collisions, unseen], key=lambda e: e.t)
-            strike_conf = 0.5
-    pushed = (_pushed_first(paths, t_strike, ctx, cfg)
-              if (hidden_strike is None or hidden_strike[1] is None) and unseen is None else None)
+    pushed = _pushed_first(paths, t_strike, ctx, cfg) if hidden_strike is None or hidden_strike[1] is None else None
     if pushed is not None:
         # struck before the ball it pushed left (its own kink only once it came back off it); the contact is kept
         # unless the pieces already named that pair there
@@ -4728,6 +4721,12 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
             head = min(in_gap, key=lambda e: e.t)
             if head.balls != first.balls and first.t < head.t:
                 collisions = sorted([*(c for c in collisions if c not in named), first], key=lambda e: e.t)
+    if (hidden_strike is None or hidden_strike[1] is None) and pushed is None and gap is None:
+        # nothing above read a contact across the cue ball's gap: the struck ball's own way off may
+        unseen = _set_off_unseen(paths, collisions, ctx, cfg)
+        if unseen is not None:
+            collisions = sorted([*collisions, unseen], key=lambda e: e.t)
+            strike_conf = 0.5
     cushions = _cushions(paths, collisions, ctx, cfg)
     cushions += _rests_against(paths, cushions, ctx, cfg)
     cushions = _hugging(paths, cushions, collisions, ctx, cfg)
