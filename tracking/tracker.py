@@ -1297,9 +1297,13 @@ class BallTracker:
 
     def _lost_way(self, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Detections a named ball lost moving (unseen at most ``stop_after``) may have run to: within its reach
-        (``_within_reach``) and within the ``reacquire_gate`` of its prediction, mirrored off a cushion. Not a ball
-        whose move runs into a pocket or over a rail: it is in the pocket or off the table, and a rattle or a
-        bounce back has rules of its own (``_pocket_reach``)."""
+        (``_within_reach``) and within 4R of its prediction, mirrored off a cushion, plus 0.3 m/s unseen (the 10
+        of ho80 break-8-771 came back 8.6 cm from it after 83 ms). Not wider: ho81 jump-781 (30/720p), the 7, lost
+        flying at the left rail 21 cm short of it, was predicted mirrored back off it; a hand's blob 0.46 m from
+        that was kept from the hand's nameless track by the re-acquire gate (0.45 m) and the 7's track took it,
+        so the 7 went off over the right rail 0.25 s late. Not a ball whose move runs into a pocket or over a rail
+        within the frame: it is in the pocket or off the table, and a rattle or a bounce back has rules of its own
+        (``_pocket_reach``)."""
         out = np.zeros(len(dets), dtype=bool)
         for tr in self.tracks:
             if (tr.ball is None or not tr.hidden or not tr.xy or obs.t - tr.last_seen > self.cfg.stop_after
@@ -1307,7 +1311,8 @@ class BallTracker:
                 continue
             if self._pocketed_at(tr) is not None or self._flown_over(tr):
                 continue
-            near = _path_distance(obs, dets, self._inside(tr.position)) <= self.cfg.reacquire_gate
+            gate = 4 * self.geometry.ball_radius + 0.3 * (obs.t - tr.last_seen)
+            near = _path_distance(obs, dets, self._inside(tr.position)) <= gate
             for j in np.flatnonzero(near & ~out):
                 out[j] = self._within_reach(tr, obs.xy[dets[j]], obs.t)
         return out
