@@ -2,8 +2,8 @@
 (issue 5, cushions; ``BallTracker._claimed_elsewhere``).
 
 ho82 break-8-791 at 30/1080p (scored held-out on 54b3951, now dev; fixture ``claim_in_place_b8791.json``, the
-detections 1.0-2.4 s with identity scores to 4 decimals, down to 0.001: rounded to 3 the 8's vote changes and the
-old code reads it right; eight-ball): the 7, struck out of the rack by the 12 at 2.139 s, was seen a frame later 25 cm
+detections 1.0-2.4 s with identity scores to 4 decimals, down to 0.001: rounded to 3 decimals and cut at 0.005
+as other fixtures are, the old code reads it right; eight-ball): the 7, struck out of the rack by the 12 at 2.139 s, was seen a frame later 25 cm
 along the line of centres, blurred and scored 8 0.74 (7 under 0.01), while the 8 was seen 1.4 mm off its own spot.
 The detection was claimed for the 8's track, a nameless track took the 7's flight, and the 7's foot and right
 cushions were lost."""
