@@ -1555,8 +1555,7 @@ class BallTracker:
                 # line of centres a frame later, blurred and scored 8 0.74, 7 under 0.01, with the 8 seen 1.4 mm off
                 # its spot; claimed for the 8's track, the 7's flight went to a nameless track and two of its cushions
                 # were lost)
-                struck = (not tr.hidden and self._seen_last_frame(tr) and self._rests_at_last(tr)
-                          and self._seen_in_place(other, obs, d))
+                struck = not tr.hidden and self._seen_last_frame(tr) and self._rests_at_last(tr)
                 unmatched = (free is not None and k in free and other.ball_id_sure(self.cfg.vote_cap)
                              and not ((continues or struck) and self._seen_in_place(other, obs, d)))
                 if (other.hidden or unmatched) and 0 < gap <= self.cfg.lost_after and self._within_reach(
