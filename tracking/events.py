@@ -4153,10 +4153,9 @@ def _set_off_unseen(paths: dict[int, BallPath], collisions: list[ShotEvent], ctx
                 run = float(np.linalg.norm(way))
                 if run < 1e-6 or float(way @ u) < np.cos(np.radians(80.0)) * run:
                     continue
-                ss = np.linspace(0.0, 1.0, 50)[:, None]
-                line = p0 + ss * way
-                if any(o != b and spot is not None and float(np.min(np.linalg.norm(line - spot, axis=1))) < 2 * R - 0.01
-                       for o, spot in rests.items()):
+                others = np.array([spot for o, spot in rests.items() if o != b and spot is not None]).reshape(-1, 2)
+                along = np.clip((others - p0) @ way / (run * run), 0.0, 1.0)
+                if np.any(np.linalg.norm(p0 + along[:, None] * way - others, axis=1) < 2 * R - 0.01):
                     continue  # another ball lies across the way
                 if float((p1 - c) @ u) > float((b_post.pos(t1) - rest) @ u) + R:
                     continue  # seen ahead of the ball it would have struck

@@ -1299,9 +1299,9 @@ class BallTracker:
         """Detections a named ball lost moving (unseen at most ``stop_after``) may have run to: within its reach
         (``_within_reach``) and within 4R of its prediction, mirrored off a cushion, plus 0.3 m/s unseen (the 10
         of ho80 break-8-771 came back 8.6 cm from it after 83 ms). Not wider: ho81 jump-781 (30/720p), the 7, lost
-        flying at the left rail 21 cm short of it, was predicted mirrored back off it; a hand's blob 0.46 m from
-        that was kept from the hand's nameless track by the re-acquire gate (0.45 m) and the 7's track took it,
-        so the 7 went off over the right rail 0.25 s late. Not a ball whose move runs into a pocket or over a rail
+        flying at the left rail, its centre 21 cm from it, was predicted mirrored back off it; 0.17 s later a hand's
+        blob 0.43 m from that prediction was kept from the hand's nameless track by the re-acquire gate (0.45 m)
+        and the 7's track took it, so the 7 went off over the right rail 0.25 s late. Not a ball whose move runs into a pocket or over a rail
         within the frame: it is in the pocket or off the table, and a rattle or a bounce back has rules of its own
         (``_pocket_reach``)."""
         out = np.zeros(len(dets), dtype=bool)
@@ -1487,6 +1487,8 @@ class BallTracker:
             return out
         scores = obs.id_scores[dets]
         # a ball whose track has been hidden for longer than lost_after has no track to follow here either
+        # seen at rest on the last frame: a ball that may have been struck off its spot this frame (below)
+        struck = not tr.hidden and self._seen_last_frame(tr) and self._rests_at_last(tr)
         held = {other.ball for other in self.tracks if other.ball is not None
                 and not (other.hidden and obs.t - other.last_seen > self.cfg.lost_after)}
         for j, d in enumerate(dets):
@@ -1555,7 +1557,6 @@ class BallTracker:
                 # line of centres a frame later, blurred and scored 8 0.74, 7 under 0.01, with the 8 seen 1.4 mm off
                 # its spot; claimed for the 8's track, the 7's flight went to a nameless track and two of its cushions
                 # were lost)
-                struck = not tr.hidden and self._seen_last_frame(tr) and self._rests_at_last(tr)
                 unmatched = (free is not None and k in free and other.ball_id_sure(self.cfg.vote_cap)
                              and not ((continues or struck) and self._seen_in_place(other, obs, d)))
                 if (other.hidden or unmatched) and 0 < gap <= self.cfg.lost_after and self._within_reach(

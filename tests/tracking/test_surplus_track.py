@@ -31,10 +31,10 @@ def test_the_ten_comes_back_to_its_own_track() -> None:
 
 def test_a_ball_lost_flying_at_a_rail_does_not_take_a_hand_far_from_its_way() -> None:
     """ho81 jump-781 (30/720p; fixture ``surplus_j781.json``, 1.0-1.7 s; the cue ball, the 4 and the 7 on the
-    table): the 7, driven at the left rail, was lost 21 cm short of it and flew off. A hand's blob 0.46 m from the
-    7's prediction mirrored off that rail, 0.6 m from its last sighting, is the hand's nameless track's: within the
-    re-acquire gate (0.45 m) the rule once kept it off, the 7's track took it, and the 7 went off over the right
-    rail 0.25 s late."""
+    table): the 7, driven at the left rail, was lost with its centre 21 cm from it and flew off. A hand's blob
+    0.43 m from the 7's prediction mirrored off that rail (0.17 s later), 0.6 m from its last sighting, is the hand's
+    nameless track's: within the re-acquire gate (0.45 m) the rule once kept it off, the 7's track took it, and the
+    7 went off over the right rail 0.25 s late."""
     tracker = tracked_fixture(FIX / "surplus_j781.json", "straight-pool", balls={0, 4, 7})
     seven = next(tr for tr in tracker.tracks if tr.ball == 7)
     assert max(y for _, y in seven.xy) < 0.4, f"the 7's track: {seven.xy[-3:]}"
