@@ -186,6 +186,65 @@ def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: 
     return True
 
 
+def cue_never_left(tracker: BallTracker, window: ShotWindow, shot: Shot, still: float = 0.01,
+                   pre_roll: float = 0.5, end_frames: int = 5, rest_radius: float = 0.008) -> bool:
+    """The cue ball's track went off its spot and was back on it, resting there to the window's end, sooner than a
+    ball can come back, and every ball seen resting at the window's start rests where it was at its end: the cue
+    ball was never struck (its track took a passing arm's blobs), so there was no shot.
+
+    A struck cue ball that ends where it started came back off a ball or a cushion at least as far out as its
+    farthest sighting; rolling back over that distance and stopping, with cloth friction (at most ``MAX_DECEL``)
+    the only brake, takes at least ``sqrt(2 * distance / MAX_DECEL)`` (a ball it ran into at its spot would have
+    moved: the second condition). ho82 straight-pool-run-169 (30/720p review, 50.0 s): the shooter's arm swept
+    over the resting balls; the cue ball's track, its ball under the arm, took a blob 22 cm off, another 11 cm
+    off, and was back on its spot a frame later (0.07 s from the farthest; a ball needs 0.28 s); the hidden rack
+    balls' tracks ran off on the arm, and a false shot with three balls "off the table" was ruled a foul. Not when
+    a ball seen resting before is gone or rests elsewhere after: a stun into a frozen ball that drops leaves the
+    cue ball in place, and its track may have strayed onto the ball's blur."""
+    before, after = shot.before.get(0), shot.after.get(0)
+    if before is None or after is None or float(np.hypot(before[0] - after[0], before[1] - after[1])) > still:
+        return False
+    times, series, _ = tracker.series(window.t_start - pre_roll, window.t_done)
+    cue = series.get(0)
+    if cue is None or len(times) < 3:
+        return False
+    pre = times <= window.t_start + 1e-9
+    end = np.zeros(len(times), dtype=bool)
+    end[-end_frames:] = True
+    for ball, xy in series.items():
+        if ball == 0:
+            continue
+        start_rest = _resting(xy[pre], rest_radius)
+        if start_rest is None:
+            continue  # not seen resting before the window: a hidden ball's track, or one born on the arm
+        end_rest = _resting(xy[end], rest_radius)
+        if end_rest is None or float(np.linalg.norm(end_rest - start_rest)) > still:
+            return False
+    d = np.linalg.norm(cue[~pre] - np.asarray(before), axis=1)
+    t = times[~pre]
+    seen = np.flatnonzero(~np.isnan(d))
+    if not len(seen):
+        return False
+    far = seen[np.argmax(d[seen])]
+    reach = float(d[far]) - 2 * still
+    out = seen[(seen > far) & (d[seen] > still)]
+    back = seen[seen > max(far, int(out[-1]) if len(out) else far)]
+    if reach <= 0 or not len(back):
+        return False
+    frame_dt = float(np.median(np.diff(times)))
+    return float(t[back[0]] - t[far]) + frame_dt < float(np.sqrt(2 * reach / MAX_DECEL))
+
+
+def _resting(xy: np.ndarray, radius: float, least: int = 3) -> np.ndarray | None:
+    """Where a ball's sightings (F, 2; NaN unseen) rest: their mean, when at least ``least`` of them lie within
+    ``radius`` of it; None otherwise."""
+    ok = xy[~np.isnan(xy[:, 0])]
+    if len(ok) < least:
+        return None
+    m = ok.mean(axis=0)
+    return m if float(np.max(np.linalg.norm(ok - m, axis=1))) <= radius else None
+
+
 def _into_a_pocket(g: TableGeometry, p1: np.ndarray, p2: np.ndarray, reach: float = 1.0) -> bool:
     """Whether the line from ``p1`` on through ``p2`` passes within a pocket's capture radius of its centre, ahead of
     ``p2`` and within ``reach`` (m) of it."""
@@ -281,7 +340,8 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
             continue
         shot = build_shot(tracker, window, number, cfg)
         placed = is_hand_placement(shot, cue_before=last_cue) or nothing_rolled(
-            tracker, window, max(0.005, 4 * cfg.noise_sigma))
+            tracker, window, max(0.005, 4 * cfg.noise_sigma)) or cue_never_left(
+            tracker, window, shot, pre_roll=cfg.pre_roll, end_frames=cfg.end_frames)
         last_cue = shot.after.get(0)
         tracker.release_pocket_holds()  # its pockets are called: a ball lost at one and not called fades as hidden
         if placed:
