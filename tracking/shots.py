@@ -195,10 +195,12 @@ def cue_never_left(tracker: BallTracker, window: ShotWindow, shot: Shot, still: 
     A struck cue ball that ends where it started came back off a ball or a cushion at least as far out as its
     farthest sighting; rolling back over that distance and stopping, with cloth friction (at most ``MAX_DECEL``)
     the only brake, takes at least ``sqrt(2 * distance / MAX_DECEL)`` (a ball it ran into at its spot would have
-    moved: the second condition). ho82 straight-pool-run-169 (30/720p review, 50.0 s): the shooter's arm swept
-    over the resting balls; the cue ball's track, its ball under the arm, took a blob 22 cm off, another 11 cm
-    off, and was back on its spot a frame later (0.07 s from the farthest; a ball needs 0.28 s); the hidden rack
-    balls' tracks ran off on the arm, and a false shot with three balls "off the table" was ruled a foul. Not when
+    moved: the second condition). ho82 straight-pool-run-169 (30/720p review, 49.8-50.5 s): the shooter's arm
+    swept over the resting balls; the cue ball's track, its ball under the arm, took blobs 35 cm off (49.87 s) and
+    17 cm off (50.03 s) and was back on its spot after each (0.27 s from the farthest sighting to the last return;
+    rolling 33 cm back and stopping takes 0.37 s); hidden rack balls' tracks ran off on the arm, and a false shot
+    with three balls "off the table" was ruled a foul (``test_arm_sweep``: from 48.6 s, 22 cm off, back in
+    0.067 s, 0.28 s needed). Not when
     a ball seen resting before is gone or rests elsewhere after: a stun into a frozen ball that drops leaves the
     cue ball in place, and its track may have strayed onto the ball's blur."""
     before, after = shot.before.get(0), shot.after.get(0)

@@ -3,8 +3,9 @@ arm swept over the table, and there was no shot (issue 5, review; ``tracking.sho
 
 ho82 straight-pool-run-169 at 30/720p (review, scored held-out, now dev; fixture ``arm_sweep_sp169.json``, the
 detections 48.6-51.6 s): between two shots the shooter's arm swept across the resting balls (49.8-50.5 s). The cue
-ball's track, its ball under the arm, took a blob 22 cm off and one 11 cm off, and was back on its spot on the next
-frame; rack balls' tracks ran off on the arm, and a false shot with balls "off the table" was ruled a foul."""
+ball's track, its ball under the arm, took a blob 22 cm off (50.033 s) and one 6 cm off, and was back on its spot on
+the next frame (0.067 s after the farthest; rolling 20 cm back and stopping takes 0.28 s at 5 m/s^2); rack balls'
+tracks ran off on the arm, and a false shot with balls "off the table" opened (in the review, a foul)."""
 
 from __future__ import annotations
 
