@@ -193,17 +193,15 @@ def cue_never_left(tracker: BallTracker, window: ShotWindow, shot: Shot, still: 
     ball was never struck (its track took a passing arm's blobs), so there was no shot.
 
     A struck cue ball that ends where it started came back off a ball or a cushion at least as far out as its
-    farthest sighting; rolling back over that distance and stopping, with cloth friction (at most ``MAX_DECEL``)
-    the only brake, takes at least ``sqrt(2 * distance / MAX_DECEL)`` (a ball it ran into at its spot would have
-    moved: the second condition). ho82 straight-pool-run-169 (30/720p review, 49.8-50.5 s): the shooter's arm
-    swept over the resting balls; the cue ball's track, its ball under the arm, took blobs 35 cm off (49.87 s),
-    then 17 and 12 cm off (50.03, 50.07 s), and was back on its spot at 50.10 s (0.23 s after the farthest, 0.27 s
-    with a frame's allowance; rolling 33 cm back and stopping takes 0.37 s); hidden rack balls' tracks ran off on
-    the arm, and a false shot
-    with three balls "off the table" was ruled a foul (``test_arm_sweep``: from 48.6 s, 22 cm off, back in
-    0.067 s, 0.28 s needed). Not when
-    a ball seen resting before is gone or rests elsewhere after: a stun into a frozen ball that drops leaves the
-    cue ball in place, and its track may have strayed onto the ball's blur."""
+    farthest sighting; rolling back over that distance and stopping, with cloth friction (at most ``MAX_DECEL``) the
+    only brake, takes at least ``sqrt(2 * distance / MAX_DECEL)`` (a ball it ran into at its spot would have moved:
+    the second condition). ho82 straight-pool-run-169 (30/720p review, 49.8-50.5 s): the shooter's arm swept over
+    the resting balls; the cue ball's track, its ball under the arm, took blobs 35 cm off (49.87 s), then 17 and 12
+    cm off (50.03, 50.07 s), and was back on its spot at 50.10 s (0.23 s after the farthest, 0.27 s with a frame's
+    allowance; rolling 33 cm back and stopping takes 0.37 s); hidden rack balls' tracks ran off on the arm, and a
+    false shot with three balls "off the table" was ruled a foul (``test_arm_sweep``: from 48.6 s, 22 cm off, back
+    in 0.067 s, 0.28 s needed). Not when a ball seen resting before is gone or rests elsewhere after: a stun into a
+    frozen ball that drops leaves the cue ball in place, and its track may have strayed onto the ball's blur."""
     before, after = shot.before.get(0), shot.after.get(0)
     if before is None or after is None or float(np.hypot(before[0] - after[0], before[1] - after[1])) > still:
         return False
