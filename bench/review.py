@@ -3,7 +3,8 @@
 For every NAME.mp4 in a folder that has NAME.calls.jsonl and NAME.truth.jsonl beside it (`cueref synth` writes
 all three), run the whole review (calibrate → detect → track → judge shot by shot) and judge the truth log.
 Shot k of the review is compared with shot k of the truth: the same shot count, and per shot the same
-legality, fouls, points and next player. Prints measured figures only.
+legality, fouls, points and next player; a ruling the referee asked to have looked at (a close call, a
+low-confidence event) is counted as flagged. Prints measured figures only.
 
     python bench/review.py sample_videos          # the bundled clips (development data)
     python bench/review.py /tmp/heldout           # clips made with seeds never looked at
@@ -71,7 +72,7 @@ def main() -> int:
     if not clips:
         print(f"no clip with .calls.jsonl and .truth.jsonl beside it in {args.folder}", file=sys.stderr)
         return 2
-    total = agree = shots_truth = shots_seen = 0
+    total = agree = shots_truth = shots_seen = flagged = differ = differ_flagged = 0
     print("MODE: full pipeline (cueref review) against the referee on the exact truth log")
     for clip in clips:
         truth_rulings, _ = judge_file(str(clip.with_suffix(".truth.jsonl")), default_choice="first")
@@ -90,13 +91,18 @@ def main() -> int:
         for k, r in sorted(truth.items()):
             got = seen.get(k)
             if got is None or _key(got) != _key(r):
-                print(f"   shot {k}: truth {_key(r)} / review {_key(got) if got else None}")
+                differ += 1
+                differ_flagged += bool(got is not None and got.review)
+                ask = " (flagged for review)" if got is not None and got.review else ""
+                print(f"   shot {k}: truth {_key(r)} / review {_key(got) if got else None}{ask}")
+        flagged += sum(1 for r in result.rulings if r.review)
         total += len(truth)
         agree += same
         shots_truth += len(truth)
         shots_seen += len(result.shots)
     print(f"ALL: same ruling on {agree}/{total} shots ({100 * agree / max(total, 1):.1f} %); "
           f"shots found {shots_seen} for {shots_truth} in the truth")
+    print(f"flagged for review: {flagged} of the review's rulings; {differ_flagged} of the {differ} that differ")
     return 0
 
 
