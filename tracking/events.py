@@ -4765,8 +4765,8 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         # eight-ball-rack-170, 30/720p, 34.3 s: the cue ball passed 1.5 mm from the 6 into the 12 and slid on into
         # the 6 16 ms later; the detector's 4 mm off its line put the 6 first, 22 ms before the 12, and the review
         # ruled a wrong-ball foul)
-        first = n == 0 and set(body[i].balls or ()) != set(body[j].balls or ())
-        if apart < (max(cfg.close_call_s, ctx.frame_dt) if first else cfg.close_call_s):
+        opening = n == 0 and set(body[i].balls or ()) != set(body[j].balls or ())
+        if apart < (max(cfg.close_call_s, ctx.frame_dt) if opening else cfg.close_call_s):
             close.append({"t": round(body[i].t, 6), "gap_ms": round(apart * 1000, 2),
                           "events": [body[i].to_dict(), body[j].to_dict()]})
             for k in (i, j):
