@@ -4762,8 +4762,8 @@ def infer_events(paths: dict[int, BallPath], ctx: ShotContext,
         apart = body[j].t - body[i].t
         # the cue ball's first two contacts, with two balls, within one frame interval: which came first is read
         # off the fitted paths between two frames, not seen, and the ruling may rest on it (ho83
-        # eight-ball-rack-170, 30/720p, 34.3 s: the cue ball passed 1.5 mm from the 6 into the 12 and slid on into
-        # the 6 16 ms later; the detector's 4 mm off its line put the 6 first, 22 ms before the 12, and the review
+        # eight-ball-rack-170, 30/720p, 34.3 s: the cue ball passed 1.7 mm from the 6 into the 12 and slid on into
+        # the 6 16 ms later; its sighting 4.2 mm off its line put the 6 first, 22 ms before the 12, and the review
         # ruled a wrong-ball foul)
         opening = n == 0 and set(body[i].balls or ()) != set(body[j].balls or ())
         if apart < (max(cfg.close_call_s, ctx.frame_dt) if opening else cfg.close_call_s):

@@ -228,9 +228,10 @@ def cue_never_left(tracker: BallTracker, window: ShotWindow, shot: Shot, still: 
         return False
     far = seen[np.argmax(d[seen])]
     reach = float(d[far]) - 2 * still
-    out = seen[(seen > far) & (d[seen] > still)]
-    back = seen[seen > max(far, int(out[-1]) if len(out) else far)]
-    if reach <= 0 or not len(back):
+    if reach <= 0:
+        return False
+    back = seen[seen > seen[d[seen] > still][-1]]  # its sightings on its spot after it was last off it
+    if not len(back):
         return False
     frame_dt = float(np.median(np.diff(times)))
     return float(t[back[0]] - t[far]) + frame_dt < float(np.sqrt(2 * reach / MAX_DECEL))
@@ -342,7 +343,8 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
         shot = build_shot(tracker, window, number, cfg)
         placed = is_hand_placement(shot, cue_before=last_cue) or nothing_rolled(
             tracker, window, max(0.005, 4 * cfg.noise_sigma)) or cue_never_left(
-            tracker, window, shot, pre_roll=cfg.pre_roll, end_frames=cfg.end_frames)
+            tracker, window, shot, pre_roll=cfg.pre_roll, end_frames=cfg.end_frames,
+            rest_radius=tracker.cfg.rest_radius)
         last_cue = shot.after.get(0)
         tracker.release_pocket_holds()  # its pockets are called: a ball lost at one and not called fades as hidden
         if placed:

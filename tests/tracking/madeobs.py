@@ -35,13 +35,19 @@ def fitted_events(balls: dict[int, tuple[np.ndarray, np.ndarray]], fps: float, t
                   gone: frozenset[int] = frozenset()) -> list[ShotEvent]:
     """A shot's events from each ball's sightings (times, centres), its paths fitted as the pipeline fits them;
     ``gone``: the balls not seen at the shot's end."""
+    return fitted_shot(balls, fps, t_start, t_end, gone)[0]
+
+
+def fitted_shot(balls: dict[int, tuple[np.ndarray, np.ndarray]], fps: float, t_start: float, t_end: float,
+                gone: frozenset[int] = frozenset()) -> tuple[list[ShotEvent], dict[str, object]]:
+    """``fitted_events`` with the record's notes (close calls, hidden balls)."""
     paths = {}
     for b, (t, xy) in balls.items():
         p = fit_path(b, t, xy, tolerance=max(0.003, 4.5 * SIGMA))
         assert p is not None
         paths[b] = p
     ctx = ShotContext(TableGeometry(), 1.0 / fps, t_start, t_end, set(paths), set(paths) - gone)
-    return infer_events(paths, ctx, EventConfig())[0]
+    return infer_events(paths, ctx, EventConfig())
 
 
 def fixture_balls(data: dict, drop: frozenset[int] = frozenset()) -> dict[int, tuple[np.ndarray, np.ndarray]]:

@@ -3,8 +3,8 @@ one frame interval, are flagged in the record's notes (``close_calls``) and thei
 that the ruling resting on their order asks for a look (issue 5: "a close call says so").
 
 ho83 eight-ball-rack-170 at 30/720p (scored held-out, now dev; fixture ``close_call_e170.json``, the tracked cue
-ball, 6 and 12, 33.9-34.8 s): the cue ball, at 2.6 m/s, passed 1.5 mm from the 6 into the 12 (34.312 s) and slid on
-into the 6 (34.328 s). Its sighting before the hit lay 4 mm off its line toward the 6, and the fit put the 6 first,
+ball, 6 and 12, 33.9-34.8 s): the cue ball, at 2.6 m/s, passed 1.7 mm from the 6 into the 12 (34.312 s) and slid on
+into the 6 (34.328 s). Its sighting before the hit lay 4.2 mm off its line (3.5 mm toward the 6), and the fit put the 6 first,
 14 ms before the 12: a wrong-ball foul in review, with nothing saying the order was read between two frames."""
 
 from __future__ import annotations
@@ -13,27 +13,17 @@ import json
 from pathlib import Path
 
 import numpy as np
-from madeobs import fixture_balls
+from madeobs import fitted_shot, fixture_balls
 
-from tracking.events import EventConfig, ShotContext, infer_events
-from tracking.paths import fit_path
 from vision.geometry import TableGeometry
 
 FIX = Path(__file__).parent / "fixtures"
 G = TableGeometry()
 
 
-def _infer(balls: dict[int, tuple[np.ndarray, np.ndarray]], fps: float, t0: float, t1: float,
-           ) -> tuple[list, dict[str, object]]:
-    paths = {b: fit_path(b, t, xy, tolerance=0.009) for b, (t, xy) in balls.items()}
-    assert all(p is not None for p in paths.values())
-    ctx = ShotContext(G, 1.0 / fps, t0, t1, set(paths), set(paths))
-    return infer_events(paths, ctx, EventConfig())  # type: ignore[arg-type]
-
-
 def test_first_two_object_balls_within_a_frame_are_a_close_call() -> None:
     data = json.loads((FIX / "close_call_e170.json").read_text())
-    events, notes = _infer(fixture_balls(data), data["fps"], data["t_start"], data["t_end"])
+    events, notes = fitted_shot(fixture_balls(data), data["fps"], data["t_start"], data["t_end"])
     hits = [e for e in events if e.type == "collision" and 0 in (e.balls or ())]
     assert {frozenset(e.balls) for e in hits[:2]} == {frozenset((0, 6)), frozenset((0, 12))}, hits
     assert hits[1].t - hits[0].t < 1 / 30
@@ -60,7 +50,7 @@ def _cut_then_carom(fps: float) -> dict[int, tuple[np.ndarray, np.ndarray]]:
 
 
 def test_first_two_object_balls_frames_apart_are_no_close_call() -> None:
-    events, notes = _infer(_cut_then_carom(30.0), 30.0, 0.0, 1.0)
+    events, notes = fitted_shot(_cut_then_carom(30.0), 30.0, 0.0, 1.0)
     hits = [e for e in events if e.type == "collision" and 0 in (e.balls or ())]
     assert [frozenset(e.balls or ()) for e in hits] == [frozenset((0, 5)), frozenset((0, 7))], hits
     assert abs(hits[1].t - hits[0].t - 0.2) < 0.01, hits
