@@ -76,6 +76,16 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
         if len(rest):
             m = rest.mean(axis=0)
             before[ball] = (float(m[0]), float(m[1]))
+            if ball != 0 and (tail := _covered_tail(tracker, ball, times, xy, pre)) is not None:
+                # an object ball covered since its last sighting in the pre-roll rests where it was last seen until
+                # the shot's first sighting says otherwise, as a ball covered through the whole pre-roll does
+                # (ho84 kick-812 30/720p: the 2, under the arm, was seen resting once early in the pre-roll and
+                # next moving; the two were fitted as one slow roll, and the cue ball's first contact was lost)
+                xy = series[ball] = tail
+                p = fit_path(ball, times, xy, tolerance=tol)
+                if p is None:
+                    continue
+                paths[ball] = p
         elif (short_pre and first.n >= 3 and first.t0 <= times[0] + cfg.pre_roll
               and first.speed(first.t1) < cfg.events.moving_speed):
             # the footage opened less than a pre-roll before the shot, and the ball was missed on those few
@@ -127,6 +137,28 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     return Shot(shot=number, t_start=float(events[0].t), t_end=float(events[-1].t), before=before, after=after,
                 events=tuple(events), frozen=tuple(frozen), near_rail=tuple(near),
                 confidence=round(float(confidence), 3), extra=extra)
+
+
+def _covered_tail(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, pre: np.ndarray,
+                  span: float = 1.0) -> np.ndarray | None:
+    """``xy`` with the pre-roll frames after the ball's last sighting there filled with its rest over its last
+    ``span`` of sightings, when it rested then (``BallTracker.covered_rest``); None when it was not missed before the
+    window's first frame or did not rest."""
+    idx = np.flatnonzero(pre)
+    seen = idx[~np.isnan(xy[idx, 0])]
+    if not len(seen):
+        return None
+    # not the window's first frame: the struck ball met there is often merged with the cue ball (ho81 rails-783
+    # 30/720p: the 3, hit 0.1 ms before that frame and unseen on it, put at rest there lost the cue ball's cushion)
+    unseen = idx[(idx > seen[-1]) & (idx < idx[-1])]
+    if not len(unseen):
+        return None
+    covered = tracker.covered_rest(ball, float(times[unseen[0]]), span=span)
+    if covered is None:
+        return None
+    out = xy.copy()
+    out[unseen] = covered
+    return out
 
 
 def is_hand_placement(shot: Shot, still: float = 0.01, cue_before: tuple[float, float] | None = None) -> bool:
