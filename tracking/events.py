@@ -1111,7 +1111,15 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
             rest = a_pre.pos(tk)
             unseen = _unseen_set_off(paths[a], tk, dt)
             if unseen is not None:
-                hit = _hit_while_unseen(paths, a, rest, a_post.vel(tk + 0.5 * dt), unseen, dt, R, cfg)
+                v_off = a_post.vel(tk + 0.5 * dt)
+                met = [m[0] for m in moving if a in m[1:3] and unseen[0] < m[0] < unseen[1]]
+                if met:
+                    # it met another ball before it was seen again: its line after the gap is its way off that
+                    # ball, and its way off its spot runs from there to where it met it (ho85 kick-821 30/720p: the
+                    # 4, under the arm, was hit by the cue ball off the left cushion and ran into the 3 0.1 s later;
+                    # its line after the 3 pointed 65 degrees off the cue ball's way, and the shot had no contact)
+                    v_off = (a_post.pos(min(met)) - rest) / max(min(met) - unseen[0], dt)
+                hit = _hit_while_unseen(paths, a, rest, v_off, unseen, dt, R, cfg)
                 if hit is not None:
                     moving.append((hit[0], min(a, hit[1]), max(a, hit[1]), 0.45))
                     continue
@@ -1137,6 +1145,10 @@ def _collisions(paths: dict[int, BallPath], ctx: ShotContext, cfg: EventConfig) 
                     best, best_b = float(dist.min()), b
             if best_b is not None and a == CUE and tk == strike and float(
                     np.dot(paths[best_b].pos(tk) - rest, a_post.vel(tk + 0.5 * dt))) <= 0.0:
+                continue
+            if (best_b is None or best >= 2 * R + slack) and a != CUE and \
+                    (hit := _unseen_hitter(paths, a, rest, a_post.vel(tk + 0.5 * dt), tk, dt, R, cfg)) is not None:
+                moving.append((hit[0], min(a, hit[1]), max(a, hit[1]), 0.45))
                 continue
             if best_b is not None and best < 2 * R + slack:
                 via = _rack_neighbour(paths, kinks, a, best_b, rest, tk, best, dt, R)
@@ -1241,6 +1253,45 @@ def _hit_while_unseen(paths: dict[int, BallPath], a: int, rest: np.ndarray, v_of
             continue
         if best is None or tc < best[0]:
             best = (tc, b)
+    return best
+
+
+def _unseen_hitter(paths: dict[int, BallPath], a: int, rest: np.ndarray, v_off: np.ndarray, tk: float, dt: float,
+                   R: float, cfg: EventConfig, cos_min: float = 0.9) -> tuple[float, int] | None:
+    """The ball that set ``a`` off from ``rest`` at ``tk`` while that ball was out of sight: one unseen from before
+    ``tk`` to after it whose last line, carried on with the cloth's deceleration, reaches ``a`` within a frame and a
+    half of ``tk``, moving into it along ``a``'s way off (``v_off``); (contact time, that ball) or None. The mirror of
+    ``_hit_while_unseen``: there the struck ball is hidden, here the hitter, so its fitted path across the gap is a
+    chord to wherever it is seen next (ho85 kick-824 30/720p: the cue ball, last seen 20 cm short of the 6 at 3.5
+    m/s, hit it and stopped beside it, merged with it and then under the arm for half a second; the chord ran
+    18 cm wide of the 6 and the shot had no first contact)."""
+    speed_off = float(np.linalg.norm(v_off))
+    if speed_off <= cfg.moving_speed:
+        return None
+    u = v_off / speed_off
+    best: tuple[float, int] | None = None
+    for b, path in paths.items():
+        if b == a:
+            continue
+        tb, xb = _seen(path)
+        before, after = tb[tb < tk - 0.5 * dt], tb[tb > tk + 0.5 * dt]
+        if len(before) < 2 or not len(after) or before[-1] < tk - max(3 * dt, 0.1) or after[0] < tk + 1.5 * dt:
+            continue  # seen about the contact (its pieces name it), or not moving up to it
+        pre = path.piece_at(float(before[-1]))
+        v0 = pre.vel(float(before[-1]))
+        if float(np.linalg.norm(v0)) <= cfg.moving_speed:
+            continue
+        ts = np.arange(float(before[-1]), tk + 1.5 * dt + 1e-9, 0.05 * dt)
+        ps = _carry(pre.pos(float(before[-1])), v0, float(before[-1]), ts, cfg)
+        reach = np.flatnonzero(np.linalg.norm(ps - rest, axis=1) <= 2 * R + cfg.contact_tolerance)
+        if not len(reach) or reach[0] == 0 or abs(float(ts[reach[0]]) - tk) > 1.5 * dt:
+            continue
+        i = reach[0]
+        n = (rest - ps[i]) / max(float(np.linalg.norm(rest - ps[i])), 1e-9)
+        if float(n @ u) < cos_min or float(v0 @ n) <= cfg.moving_speed:
+            continue
+        if best is None or ts[i] < best[0]:
+            best = (float(ts[i]), b)
     return best
 
 

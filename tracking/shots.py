@@ -59,6 +59,7 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     pre = times <= window.t_start + 1e-9
     short_pre = float(np.sum(pre)) * frame_dt < cfg.pre_roll  # the footage began inside the pre-roll
     for ball, xy in list(series.items()):
+        xy = series[ball] = _former_holder(tracker, ball, times, xy, 2 * R)
         seen = np.flatnonzero(~np.isnan(xy[:, 0]))
         # a track born at the strike or later and seen on fewer than min_sightings frames is not a ball: the far
         # end of the struck cue ball's blur, named after a ball the detector misses, took the first contact
@@ -137,6 +138,39 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     return Shot(shot=number, t_start=float(events[0].t), t_end=float(events[-1].t), before=before, after=after,
                 events=tuple(events), frozen=tuple(frozen), near_rail=tuple(near),
                 confidence=round(float(confidence), 3), extra=extra)
+
+
+def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, apart: float) -> np.ndarray:
+    """``ball``'s sightings with a former holder's put back up to its last sighting, when that track and the name's
+    holder now were both seen on some frame more than ``apart`` from each other: one thing cannot be in two places,
+    and the name was the former's then. The holder took the name later, once the former was lost; its sightings from
+    before are something else (ho85 kick-824 30/720p: the arm's knuckle over the covered 6, scored as the cue ball
+    while a cue over the real one lowered its scores, was a track seen on three frames; when the cue ball, lost
+    beside the 6 after hitting it, came back out from under the arm, that track took it and later the name, and the
+    shot read the knuckle as the cue ball resting until 2.4 s: no strike, an extra shot)."""
+    out = xy
+    for f in tracker.former_holders(ball):
+        ft = np.asarray(f.times)
+        inside = (ft >= times[0] - 1e-9) & (ft <= times[-1] + 1e-9)
+        if not np.any(inside):
+            continue
+        idx = np.searchsorted(times, ft[inside])
+        idx = np.clip(idx, 0, len(times) - 1)
+        ok = np.abs(times[idx] - ft[inside]) < 1e-6
+        idx, fxy = idx[ok], np.asarray(f.xy)[inside][ok]
+        both = np.flatnonzero(~np.isnan(out[idx, 0]))
+        clash = both[np.linalg.norm(out[idx[both]] - fxy[both], axis=1) > apart]
+        if not len(clash):
+            continue
+        elsewhere = out[idx[clash]]
+        out = out.copy()
+        out[times <= ft[inside][ok][-1] + 1e-9] = np.nan
+        out[idx] = fxy
+        # the holder seen again where it was seen while the former was the ball is that same thing again
+        again = np.flatnonzero(~np.isnan(out[:, 0]) & (times > ft[inside][ok][-1] + 1e-9))
+        near = np.min(np.linalg.norm(out[again][:, None, :] - elsewhere[None, :, :], axis=2), axis=1) < 0.5 * apart
+        out[again[near]] = np.nan
+    return out
 
 
 def _covered_tail(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, pre: np.ndarray,

@@ -1944,6 +1944,10 @@ class BallTracker:
                 return float(m[0]), float(m[1])
         return None
 
+    def former_holders(self, ball: int) -> list[Track]:
+        """Rested tracks that once held ``ball``'s name, lost it and hold none now (oldest first)."""
+        return [tr for tr in self._former.get(ball, []) if tr.ball is None]
+
     def covered_rest(self, ball: int, t: float, span: float = 0.5) -> tuple[float, float] | None:
         """Where ``ball`` rested when last seen before ``t``, if its named track was at rest over its last ``span``
         of sightings then and is not seen again before ``t``: a ball covered by an arm since is still there (the
