@@ -142,14 +142,19 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
 
 def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, apart: float) -> np.ndarray:
     """``ball``'s sightings with a former holder's put back up to its last sighting, when that track and the name's
-    holder now were both seen on some frame more than ``apart`` from each other: one thing cannot be in two places,
-    and the name was the former's then. The holder took the name later, once the former was lost; its sightings from
-    before are something else (ho85 kick-824 30/720p: the arm's knuckle over the covered 6, scored as the cue ball
-    while a cue over the real one lowered its scores, was a track seen on three frames; when the cue ball, lost
-    beside the 6 after hitting it, came back out from under the arm, that track took it and later the name, and the
-    shot read the knuckle as the cue ball resting until 2.4 s: no strike, an extra shot)."""
+    holder now were both seen on some frame more than ``apart`` from each other: one thing cannot be in two places.
+    When the former was born first, the name was its then: the holder took the name later, once the former was lost,
+    and its sightings from before are something else (ho85 kick-824 30/720p: a blob on the arm over the covered 6,
+    scored as the cue ball while the cue over the real one lowered its scores, was a track seen on three frames; when
+    the cue ball, lost beside the 6 after hitting it, came out from under the arm, that track took it and later the
+    name, and the shot read the blob as the cue ball resting until 2.4 s: no strike, an extra shot). A former born
+    after the holder only had the name a while (ho85 scratch-824: a track at the table's edge, at (0.86, 0.02) m, born
+    0.4 s after the cue ball's)."""
     out = xy
+    holder = next((tr for tr in tracker.tracks if tr.ball == ball and tr.times), None)
     for f in tracker.former_holders(ball):
+        if holder is None or not f.times or f.times[0] >= holder.times[0]:
+            continue  # born after the holder: the holder was the ball first, the former had the name a while
         ft = np.asarray(f.times)
         inside = (ft >= times[0] - 1e-9) & (ft <= times[-1] + 1e-9)
         if not np.any(inside):

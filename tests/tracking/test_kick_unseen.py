@@ -64,3 +64,13 @@ def test_a_hitter_unseen_across_its_contact_set_the_resting_ball_off() -> None:
     assert derive(shot).first_contact == 6
     t, balls = _first_contact(shot)
     assert balls == (0, 6) and abs(t - 2.221) < 1.5 / 60
+
+
+def test_a_former_holder_born_after_the_holder_does_not_take_its_sightings() -> None:
+    """ho85 scratch-824 30/720p (fixture ``former_younger_s824.json``, 0-2.6 s): a track at the table's edge, born
+    0.4 s after the cue ball's, held the cue ball's name a while; the cue ball's own track was the ball first."""
+    (shot,) = _shots("former_younger_s824.json", {0, 2, 3, 8, 14})
+    assert abs(shot.events[0].t - 1.499) < 1 / 30
+    assert derive(shot).first_contact == 3
+    t, _ = _first_contact(shot)
+    assert abs(t - 1.657) < 1 / 30
