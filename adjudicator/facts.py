@@ -26,7 +26,7 @@ class ShotFacts:
     off_table: tuple[int, ...]  # balls (cue ball included) that left the table
     cue_off_table: bool
     rails_touched_by: dict[int, tuple[str, ...]]  # rails each ball touched after the first contact
-    low_confidence: bool  # some event the ruling may rest on has confidence < 0.5
+    low_confidence: bool  # some event the ruling may rest on has confidence < 0.5 (``_matters``)
 
 
 def _collides_with_cue(e: ShotEvent) -> int | None:
@@ -52,6 +52,29 @@ def split_hit(shot: Shot, first: ShotEvent, window: float) -> frozenset[int]:
                      and first.t <= e.t <= first.t + window)
 
 
+def _matters(e: ShotEvent, shot: Shot, sure: float, fc_t: float | None, split_window: float) -> bool:
+    """Whether a ruling can rest on ``e``: leaving it out could change a fact a rule reads. Object balls meeting each
+    other change none; the cue ball's contacts after the first (and past a split hit's window) change none; a cushion
+    after the first contact changes none when the same ball touched the same rail after it on a surer event. Cushions
+    before the contact stay (the kitchen rules read them), as do the strike, pockets and balls off the table."""
+    if e.type == "collision":
+        return e.balls is not None and CUE_BALL in e.balls and (fc_t is None or e.t <= fc_t + split_window + 1e-9)
+    if e.type == "cushion" and fc_t is not None and e.t >= fc_t:
+        return not any(o is not e and o.type == "cushion" and o.ball == e.ball and o.rail == e.rail and o.t >= fc_t
+                       and (o.confidence is None or o.confidence >= sure) for o in shot.events)
+    return e.type != "rest"
+
+
+def _rests_on_doubt(shot: Shot, review_below: float, fc_t: float | None, split_window: float) -> bool:
+    """SCHEMA.md: a ruling that rests on a low-confidence event asks for review. A record whose own confidence is low
+    for a reason beyond its events (below every event's: the tracker's doubt about an identity) asks too."""
+    low = [e for e in shot.events if e.confidence is not None and e.confidence < review_below]
+    if shot.confidence is not None and shot.confidence < review_below and \
+            all(e.confidence is None or e.confidence > shot.confidence + 1e-9 for e in shot.events):
+        return True
+    return any(_matters(e, shot, review_below, fc_t, split_window) for e in low)
+
+
 def derive(shot: Shot, review_below: float = 0.5, split_window: float = 0.0) -> ShotFacts:
     """All shared facts of a shot in one pass over its events."""
     fc = first_contact(shot)
@@ -65,10 +88,7 @@ def derive(shot: Shot, review_below: float = 0.5, split_window: float = 0.0) -> 
     pocket_of: dict[int, str] = {}
     off: list[int] = []
     scratch = False
-    low = shot.confidence is not None and shot.confidence < review_below
     for e in shot.events:
-        if e.confidence is not None and e.confidence < review_below and e.type != "rest":
-            low = True
         if e.type == "cushion" and e.ball is not None:
             if e.ball != CUE_BALL:
                 to_rail.add(e.ball)
@@ -85,6 +105,7 @@ def derive(shot: Shot, review_below: float = 0.5, split_window: float = 0.0) -> 
                 pocket_of[e.ball] = e.pocket or ""
         elif e.type == "off_table" and e.ball is not None and e.ball not in off:
             off.append(e.ball)
+    low = _rests_on_doubt(shot, review_below, fc_t, split_window)
     return ShotFacts(
         first_contact=fc_ball, first_contact_t=fc_t, first_contact_confidence=fc.confidence if fc else None,
         split_with=split,

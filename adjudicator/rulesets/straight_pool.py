@@ -52,7 +52,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
                "with the cue ball in hand behind the head string, a ball behind it may not be hit first unless "
                "the cue ball crosses the head string first",
                "RULES.md §1 'Kitchen restriction'; S000 §3.6 and S003 §7(7) presuppose it (WPA 6.x)"),
-    OptionSpec("review_below", 0.5, "events below this confidence make a ruling ask for review",
+    OptionSpec("review_below", 0.5, "events below this confidence that a ruling rests on make it ask for review",
                "SCHEMA.md (confidence)"),
 )
 
