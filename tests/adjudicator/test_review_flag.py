@@ -43,13 +43,15 @@ def test_an_unsure_later_cue_contact_asks_only_inside_the_split_window() -> None
     assert _facts_low(shot, split_window=0.2)
 
 
-def test_an_unsure_cushion_asks_unless_the_ball_is_sure_on_that_rail() -> None:
+def test_an_unsure_cushion_asks_unless_the_ball_reached_a_rail_surely() -> None:
     only = _with(make_shot(contact=5, rails=[(5, "foot")]), type="cushion", ball=5)
     assert _facts_low(only)  # the rail requirement rests on it
-    again = _with(make_shot(contact=5, rails=[(5, "foot"), (5, "foot")]), type="cushion", ball=5)
+    again = _with(make_shot(contact=5, rails=[(5, "head"), (5, "foot")]), type="cushion", rail="head")
     assert not _facts_low(again)
-    other = _with(make_shot(contact=5, rails=[(5, "head"), (5, "foot")]), type="cushion", rail="head")
-    assert _facts_low(other)  # which rails it reached may matter (a frozen ball must leave its own)
+    other_ball = _with(make_shot(contact=5, rails=[(0, "head"), (5, "foot")]), type="cushion", ball=0)
+    assert _facts_low(other_ball)  # whether the cue ball reached a rail may matter (the 14.1 break)
+    frozen = _with(make_shot(contact=5, rails=[(5, "head"), (5, "foot")], frozen=[5]), type="cushion", rail="head")
+    assert _facts_low(frozen)  # a frozen ball must reach a rail other than its own: which rail matters
 
 
 def test_an_unsure_cushion_before_the_contact_asks() -> None:
