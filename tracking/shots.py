@@ -141,40 +141,52 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
 
 
 def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, apart: float) -> np.ndarray:
-    """``ball``'s sightings with a former holder's put back up to its last sighting, when that track and the name's
-    holder now were both seen on some frame more than ``apart`` from each other: one thing cannot be in two places.
-    When the former was born first, the name was its then: the holder took the name later, once the former was lost,
-    and its sightings from before are something else (ho85 kick-824 30/720p: a blob on the arm over the covered 6,
-    scored as the cue ball while the cue over the real one lowered its scores, was a track seen on three frames; when
-    the cue ball, lost beside the 6 after hitting it, came out from under the arm, that track took it and later the
-    name, and the shot read the blob as the cue ball resting until 2.4 s: no strike, an extra shot). A former born
-    after the holder only had the name a while (ho85 scratch-824: a track at the table's edge, at (0.86, 0.02) m, born
-    0.4 s after the cue ball's)."""
+    """``ball``'s sightings over ``times`` with a former holder of its name put back where it held the name, when on
+    some such frame it was seen on its resting place (its first sighting's) while the holder was seen more than
+    ``apart`` from it: one thing cannot be in two places, and the name was the former's then. There the former's
+    sighting stands where the holder was unseen or the former was on its spot, and the holder's sightings near where
+    it was seen on those frames are that other thing again (ho85 kick-824 30/720p: a blob on the arm over the
+    covered 6, scored as the cue ball while the cue over the real one lowered its scores, was a track seen on three
+    frames; when the cue ball, lost beside the 6 after hitting it, came out from under the arm, that track took it
+    and later the name, and the shot read the blob as the cue ball resting until 2.4 s: no strike, an extra shot).
+    Off its spot the former may have gone on to something else as the ball left (ho84x jump-813 60/1080p: the cue
+    ball's first track, lost as it jumped at the strike, took the cue over its spot while the holder had the flying
+    ball), so there the holder's sightings stand. A former born after the holder only had the name a while (ho85
+    scratch-824: a track at the table's edge, born 0.4 s after the cue ball's)."""
     out = xy
     holder = next((tr for tr in tracker.tracks if tr.ball == ball and tr.times), None)
     for f in tracker.former_holders(ball):
         if holder is None or not f.times or f.times[0] >= holder.times[0]:
-            continue  # born after the holder: the holder was the ball first, the former had the name a while
-        ft = np.asarray(f.times)
-        inside = (ft >= times[0] - 1e-9) & (ft <= times[-1] + 1e-9)
-        if not np.any(inside):
             continue
-        idx = np.searchsorted(times, ft[inside])
-        idx = np.clip(idx, 0, len(times) - 1)
-        ok = np.abs(times[idx] - ft[inside]) < 1e-6
-        idx, fxy = idx[ok], np.asarray(f.xy)[inside][ok]
-        both = np.flatnonzero(~np.isnan(out[idx, 0]))
-        clash = both[np.linalg.norm(out[idx[both]] - fxy[both], axis=1) > apart]
+        held = np.array([f.name_at(float(t)) == ball for t in times])
+        if not held.any():
+            continue
+        f_xy = np.full_like(xy, np.nan)
+        pos = {round(float(t), 6): k for k, t in enumerate(times)}
+        for t, p in zip(f.times, f.xy, strict=True):
+            k = pos.get(round(float(t), 6))
+            if k is not None:
+                f_xy[k] = p
+        both = held & ~np.isnan(f_xy[:, 0]) & ~np.isnan(out[:, 0])
+        clash = np.flatnonzero(both)[np.linalg.norm(out[both] - f_xy[both], axis=1) > apart]
+        # only where the former was on its resting place is it surely the ball against another sighting: off it, it
+        # may have gone on to something else as the ball left (ho84x jump-813 60/1080p: the cue ball's first track,
+        # lost as the ball flew at the strike, took the cue over its spot while the holder had the flying ball)
+        anchor = np.asarray(f.xy[0], dtype=float)
+        on_spot = np.linalg.norm(f_xy - anchor, axis=1) <= tracker.cfg.rest_radius
+        clash = clash[on_spot[clash]]
         if not len(clash):
             continue
-        elsewhere = out[idx[clash]]
+        elsewhere = out[clash]
         out = out.copy()
-        out[times <= ft[inside][ok][-1] + 1e-9] = np.nan
-        out[idx] = fxy
-        # the holder seen again where it was seen while the former was the ball is that same thing again
-        again = np.flatnonzero(~np.isnan(out[:, 0]) & (times > ft[inside][ok][-1] + 1e-9))
-        near = np.min(np.linalg.norm(out[again][:, None, :] - elsewhere[None, :, :], axis=2), axis=1) < 0.5 * apart
-        out[again[near]] = np.nan
+        # the holder seen, while the former held the name, where it was seen while the former was seen on its spot
+        # is that other thing again
+        seen = np.flatnonzero(held & ~np.isnan(out[:, 0]))
+        again = seen[np.min(np.linalg.norm(out[seen][:, None, :] - elsewhere[None, :, :], axis=2), axis=1)
+                     < 0.5 * apart]
+        out[again] = np.nan
+        mine = held & ~np.isnan(f_xy[:, 0]) & (np.isnan(out[:, 0]) | on_spot)
+        out[mine] = f_xy[mine]
     return out
 
 

@@ -145,6 +145,11 @@ class Track:
     rest_since: float = 0.0
     hold_released: bool = False  # lost into a pocket, but the shot it went in is over (``release_pocket_holds``)
     streak: bool = False  # last seen as a motion-blur streak: a fast ball
+    names: list[tuple[float, int | None]] = field(default_factory=list)  # (time, name) at each naming that changed it
+
+    def name_at(self, t: float) -> int | None:
+        """The name this track held at ``t`` (after that frame's naming)."""
+        return next((b for when, b in reversed(self.names) if when <= t + 1e-9), None)
 
     @property
     def position(self) -> np.ndarray:
@@ -1925,6 +1930,9 @@ class BallTracker:
                 tr.identity_confidence = float(p[c])
         self._name_by_elimination(live, ids)
         self._ever_named.update(tr.ball for tr in live if tr.ball is not None)
+        for tr in live:
+            if tr.ball != (tr.names[-1][1] if tr.names else None):
+                tr.names.append((now, tr.ball))
         for tr in live:
             was = held[id(tr)]
             if was is not None and tr.ball is None and tr.rested:

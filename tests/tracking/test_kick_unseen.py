@@ -74,3 +74,13 @@ def test_a_former_holder_born_after_the_holder_does_not_take_its_sightings() -> 
     assert derive(shot).first_contact == 3
     t, _ = _first_contact(shot)
     assert abs(t - 1.657) < 1 / 30
+
+
+def test_a_former_holder_off_its_spot_does_not_override_the_holder() -> None:
+    """ho84x jump-813 60/1080p (fixture ``former_went_on_j813.json``, 0-2.6 s): the cue ball's first track, lost as
+    the ball jumped at the strike (1.764 s), took the cue over its spot and held the name until 1.95 s, while the
+    holder had the flying ball; the 7 it hit flew off the table."""
+    (shot,) = _shots("former_went_on_j813.json", {0, 3, 7, 9})
+    assert abs(shot.events[0].t - 1.764) < 1 / 60
+    assert derive(shot).first_contact == 7
+    assert derive(shot).off_table == (7,)
