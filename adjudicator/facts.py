@@ -56,14 +56,13 @@ def _matters(e: ShotEvent, shot: Shot, sure: float, fc_t: float | None, split_wi
     """Whether a ruling can rest on ``e``: leaving it out could change a fact a rule reads. Object balls meeting each
     other change none; the cue ball's contacts after the first (and past a split hit's window) change none; a cushion
     after the first contact changes none when the same ball touched a rail after it on a surer event (the same rail,
-    for a ball frozen to a cushion before the shot). Cushions
-    before the contact stay (the kitchen rules read them), as do the strike, pockets and balls off the table."""
+    for a ball frozen to a cushion before the shot). Cushions before the contact stay (the kitchen rules read them),
+    as do the strike, pockets and balls off the table."""
     if e.type == "collision":
         return e.balls is not None and CUE_BALL in e.balls and (fc_t is None or e.t <= fc_t + split_window + 1e-9)
     if e.type == "cushion" and fc_t is not None and e.t >= fc_t:
-        others = [o for o in shot.events if o is not e and o.type == "cushion" and o.t >= fc_t
-                  and (o.confidence is None or o.confidence >= sure)]
-        own = [o for o in others if o.ball == e.ball]
+        own = [o for o in shot.events if o is not e and o.type == "cushion" and o.ball == e.ball and o.t >= fc_t
+               and (o.confidence is None or o.confidence >= sure)]
         # a rail after contact, and each ball's reaching a rail (object balls to a rail, the cue ball to one), rest
         # on it unless surer cushions say the same; which rail only matters for a frozen ball (it must leave its own)
         return not own or (e.ball in shot.frozen and not any(o.rail == e.rail for o in own))

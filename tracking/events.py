@@ -23,7 +23,7 @@ from vision.geometry import Pocket, TableGeometry
 
 CUE = 0
 _REF_DT = 1.0 / 30.0  # unseen stretches are counted in frames of at least this (``_pocketed``)
-_SLIDE_DECEL = 5.0  # m/s^2: no struck ball slows faster than this on the cloth (sliding, with margin; ~2 measured)
+MAX_DECEL = 5.0  # m/s^2: cloth friction stops a sliding ball at about 2; only a hand stops it faster
 
 
 @dataclass(frozen=True)
@@ -1265,7 +1265,7 @@ def _unseen_hitter(paths: dict[int, BallPath], a: int, rest: np.ndarray, v_off: 
     ``_hit_while_unseen``: there the struck ball is hidden, here the hitter, so its fitted path across the gap is a
     chord to wherever it is seen next (ho85 kick-824 30/720p: the cue ball, last seen 20 cm short of the 6 at 3.5
     m/s, hit it and stopped beside it, merged with it and then under the arm for half a second; the chord ran
-    18 cm wide of the 6 and the shot had no first contact)."""
+    15 cm wide of the 6 and the shot had no first contact)."""
     speed_off = float(np.linalg.norm(v_off))
     if speed_off <= cfg.moving_speed:
         return None
@@ -2194,7 +2194,7 @@ def _driven_back_off(ev: ShotEvent, me: int, other: int, p: np.ndarray, n: np.nd
         # the foot cushion, struck at 1 m/s nearly square into it, touched it 7 ms later and was back on its spot,
         # met by the cue ball again, by the next frame; only a slow drift off the rail was seen after)
         sure = (float(d_rest[0]) - R <= cfg.chord_move and
-                speed_in ** 2 >= 4 * _SLIDE_DECEL * (float(d_rest[0]) - R))
+                speed_in ** 2 >= 4 * MAX_DECEL * (float(d_rest[0]) - R))
         if not len(back) and not turned and not sure:
             continue
         n_look = int(back[0]) + 2 if len(back) else 2

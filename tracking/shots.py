@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from adjudicator.records import Shot
-from tracking.events import EventConfig, ShotContext, infer_events
+from tracking.events import MAX_DECEL, EventConfig, ShotContext, infer_events
 from tracking.paths import BallPath, fit_path
 from tracking.segment import ShotSegmenter, ShotWindow
 from tracking.tracker import BallTracker
@@ -83,10 +83,8 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
                 # (ho84 kick-812 30/720p: the 2, under the arm, was seen resting once early in the pre-roll and
                 # next moving; the two were fitted as one slow roll, and the cue ball's first contact was lost)
                 xy = series[ball] = tail
-                p = fit_path(ball, times, xy, tolerance=tol)
-                if p is None:
-                    continue
-                paths[ball] = p
+                if (p := fit_path(ball, times, xy, tolerance=tol)) is not None:
+                    paths[ball] = p
         elif (short_pre and first.n >= 3 and first.t0 <= times[0] + cfg.pre_roll
               and first.speed(first.t1) < cfg.events.moving_speed):
             # the footage opened less than a pre-roll before the shot, and the ball was missed on those few
@@ -161,12 +159,7 @@ def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.nd
         held = np.array([f.name_at(float(t)) == ball for t in times])
         if not held.any():
             continue
-        f_xy = np.full_like(xy, np.nan)
-        pos = {round(float(t), 6): k for k, t in enumerate(times)}
-        for t, p in zip(f.times, f.xy, strict=True):
-            k = pos.get(round(float(t), 6))
-            if k is not None:
-                f_xy[k] = p
+        f_xy = f.on_frames(times)
         both = held & ~np.isnan(f_xy[:, 0]) & ~np.isnan(out[:, 0])
         clash = np.flatnonzero(both)[np.linalg.norm(out[both] - f_xy[both], axis=1) > apart]
         # only where the former was on its resting place is it surely the ball against another sighting: off it, it
@@ -200,7 +193,7 @@ def _covered_tail(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.nda
     if not len(seen):
         return None
     # not the window's first frame: the struck ball met there is often merged with the cue ball (ho81 rails-783
-    # 30/720p: the 3, hit 0.1 ms before that frame and unseen on it, put at rest there lost the cue ball's cushion)
+    # 30/720p: the 3, hit 0.15 ms before that frame and unseen on it, put at rest there lost the cue ball's cushion)
     unseen = idx[(idx > seen[-1]) & (idx < idx[-1])]
     if not len(unseen):
         return None
@@ -390,8 +383,6 @@ def _moves_throughout(xy: np.ndarray) -> bool:
     steps = np.linalg.norm(np.diff(xy, axis=0), axis=1)[both]
     return bool(np.all(steps >= STILL_STEP * steps.mean()))
 
-
-MAX_DECEL = 5.0  # m/s^2: cloth friction stops a sliding ball at about 2; only a hand stops it faster
 
 
 def _set_down(shot: Shot, moved: float) -> bool:

@@ -151,6 +151,16 @@ class Track:
         """The name this track held at ``t`` (after that frame's naming)."""
         return next((b for when, b in reversed(self.names) if when <= t + 1e-9), None)
 
+    def on_frames(self, times: np.ndarray) -> np.ndarray:
+        """This track's sightings on the frames at ``times`` (frame times as the tracker keeps them), NaN where unseen."""
+        pos = {float(x): i for i, x in enumerate(times)}
+        out = np.full((len(times), 2), np.nan)
+        for t, xy in zip(self.times, self.xy, strict=True):
+            i = pos.get(float(t))
+            if i is not None:
+                out[i] = xy
+        return out
+
     @property
     def position(self) -> np.ndarray:
         return kalman.position(self.kf)
@@ -2001,17 +2011,15 @@ class BallTracker:
         times = np.asarray(self.frame_times)
         sel = (times >= t0 - 1e-9) & (times <= t1 + 1e-9)
         tsel = times[sel]
-        pos = {float(x): i for i, x in enumerate(tsel)}
         out: dict[int, np.ndarray] = {}
         conf: dict[int, float] = {}
         for tr in self.tracks:
             if tr.ball is None:
                 continue
             arr = out.setdefault(tr.ball, np.full((len(tsel), 2), np.nan))
-            for t, xy in zip(tr.times, tr.xy, strict=True):
-                i = pos.get(float(t))
-                if i is not None:
-                    arr[i] = xy
+            mine = tr.on_frames(tsel)
+            seen = ~np.isnan(mine[:, 0])
+            arr[seen] = mine[seen]
             conf[tr.ball] = tr.identity_confidence
         return tsel, out, conf
 

@@ -2,8 +2,8 @@
 a clip's detections from its first frame, tracked with the balls the rules have on the table, as `cueref review` and
 the events bench track them.
 
-- ``hidden_struck_met_k821.json`` (kick-821 30/720p, 0-3.6 s): the 4 rested under the arm, unseen from 2.233 s to
-  2.533 s. The cue ball, off the left cushion, hit it at 2.376 s and the 4 ran into the 3 at 2.479 s; its first line
+- ``hidden_struck_met_k821.json`` (kick-821 30/720p, 0-3.6 s): the 4 rested under the arm, unseen from 2.233 s,
+  next seen at 2.533 s. The cue ball, off the left cushion, hit it at 2.376 s and the 4 ran into the 3 at 2.479 s; its first line
   after the gap was its way off the 3, 65 degrees from the cue ball's way, so the hidden hit was not matched
   (``tracking.events._hit_while_unseen``) and the shot had no first contact.
 - ``former_holder_k824.json`` (kick-824 30/720p, 0.8-3.8 s): a blob on the arm over the covered 6 scored as the cue
