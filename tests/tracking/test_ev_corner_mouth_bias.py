@@ -7,9 +7,11 @@ not (``_reached_jaws``). tracking.paths and tracking.events alone."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from madeup import PIPE_TOLERANCE, G
 from test_ev_mouth_approach import FPS, XY
 
+from tracking import events
 from tracking.events import EventConfig, ShotContext, infer_events
 from tracking.paths import fit_path
 
@@ -31,7 +33,11 @@ def test_a_jaw_met_only_from_where_the_detector_placed_the_ball_is_not_touched()
     assert not [e for e in got if e[0] == "cushion" and e[1] == "foot"], got
 
 
-def test_without_the_bias_the_carried_line_meets_the_foot_jaw() -> None:
-    # the rule off: the line as carried on from the last sighting meets the foot jaw (the false contact before)
+def test_without_the_bias_the_carried_line_meets_the_foot_jaw(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the rule off: the line as carried on from the last sighting meets the foot jaw (the false contact before).
+    # The last three sightings also lie short of the earlier piece's line (1.5, 4 and 15 mm), so the drop read as
+    # placed short (``_placed_short``) carries that earlier line on instead and meets no jaw either; it is held
+    # off here to show what the bias alone does
+    monkeypatch.setattr(events, "_placed_short", lambda *a, **k: False)
     got = _lost_into_the_corner(EventConfig(jaw_bias=0.0))
     assert ("cushion", "foot", None) in got, got
