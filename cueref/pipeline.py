@@ -169,9 +169,17 @@ def track(observations: Iterable[BallObservations], cal: TableCalibration, game:
     return shots
 
 
+RACK_BACK = 5  # balls the rules bring back at once that make a rack set by hand (a 14.1 re-rack, a new game)
+
+
 def _sync(tracker: BallTracker, on_table: set[int]) -> None:
-    """Make the tracker's allowed identities the balls the rules have on the table."""
-    for ball in on_table - tracker.allowed:
+    """Make the tracker's allowed identities the balls the rules have on the table. Where a rack comes back
+    (``RACK_BACK`` balls or more at once; spotting brings back one or a few), the object balls' identities are
+    read afresh (``BallTracker.forget_identities``)."""
+    back = on_table - tracker.allowed
+    if len(back) >= RACK_BACK:
+        tracker.forget_identities(keep={0})
+    for ball in back:
         tracker.spot_ball(ball)
     for ball in tracker.allowed - on_table:
         tracker.remove_ball(ball)

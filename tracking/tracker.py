@@ -243,6 +243,24 @@ class BallTracker:
         """The rules put ``ball`` back on the table."""
         self.allowed.add(ball)
 
+    def forget_identities(self, keep: set[int]) -> None:
+        """A rack is set by hand: every ball but ``keep``'s is picked up and put down again (a ball left on the
+        table may be moved off the rack's place), so what the tracks' past sightings said of their identities no
+        longer holds; they are named again from the sightings that follow. Kept, the 8, left in the rack's place
+        when a 14.1 rack was set and moved to the head spot, kept its name on the track there, which the 10 of the
+        new rack took over (scored as the 10 from then on, but against 15 frames of the 8); the 8 shot in next was
+        called the 10 (ho88 straight-pool-run-175 in review, shot 4, and every ruling after it)."""
+        now = self.frame_times[-1] if self.frame_times else 0.0
+        for tr in self.tracks:
+            if tr.ball in keep:
+                continue
+            tr.votes = np.zeros(N_IDS)
+            tr.n_votes = 0.0
+            tr.identity_confidence = 0.0
+            if tr.ball is not None:
+                tr.ball = None
+                tr.names.append((now, None))
+
     def pocket_hold(self, tr: Track) -> bool:
         """A hidden track whose move from its last sighting runs into a pocket keeps its full claim on its
         identity until the shot is over (``release_pocket_holds``): the ball is in the pocket, not under a hand
