@@ -248,8 +248,9 @@ class BallTracker:
         table may be moved off the rack's place), so what the tracks' past sightings said of their identities no
         longer holds; they are named again from the sightings that follow. Kept, the 8, left in the rack's place
         when a 14.1 rack was set and moved to the head spot, kept its name on the track there, which the 10 of the
-        new rack took over (scored as the 10 from then on, but against 15 frames of the 8); the 8 shot in next was
-        called the 10 (ho88 straight-pool-run-175 in review, shot 4, and every ruling after it)."""
+        new rack took over (its naming a mean over 9 s of sightings scored as the 8 and 3 s scored as the 10); the
+        8 shot in next was called the 10 (ho88 straight-pool-run-175 in review, shot 4, and every ruling after it).
+        The cue ball is not racked: its evidence stands."""
         now = self.frame_times[-1] if self.frame_times else 0.0
         for tr in self.tracks:
             if tr.ball in keep:
