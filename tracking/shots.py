@@ -162,9 +162,7 @@ def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.nd
         f_xy = f.on_frames(times)
         both = held & ~np.isnan(f_xy[:, 0]) & ~np.isnan(out[:, 0])
         clash = np.flatnonzero(both)[np.linalg.norm(out[both] - f_xy[both], axis=1) > apart]
-        # only where the former was on its resting place is it surely the ball against another sighting: off it, it
-        # may have gone on to something else as the ball left (ho84x jump-813 60/1080p: the cue ball's first track,
-        # lost as the ball flew at the strike, took the cue over its spot while the holder had the flying ball)
+        # surely the ball against another sighting only on its resting place (the docstring's jump-813)
         anchor = np.asarray(f.xy[0], dtype=float)
         on_spot = np.linalg.norm(f_xy - anchor, axis=1) <= tracker.cfg.rest_radius
         clash = clash[on_spot[clash]]
@@ -382,7 +380,6 @@ def _moves_throughout(xy: np.ndarray) -> bool:
         return True
     steps = np.linalg.norm(np.diff(xy, axis=0), axis=1)[both]
     return bool(np.all(steps >= STILL_STEP * steps.mean()))
-
 
 
 def _set_down(shot: Shot, moved: float) -> bool:

@@ -248,7 +248,7 @@ class BallTracker:
         table may be moved off the rack's place), so what the tracks' past sightings said of their identities no
         longer holds; they are named again from the sightings that follow. Kept, the 8, left in the rack's place
         when a 14.1 rack was set and moved to the head spot, kept its name on the track there, which the 10 of the
-        new rack took over (its naming a mean over 9 s of sightings scored as the 8 and 3 s scored as the 10); the
+        new rack took over (its naming a mean over 9 s of sightings scored as the 8 and 3.5 s scored as the 10); the
         8 shot in next was called the 10 (ho88 straight-pool-run-175 in review, shot 4, and every ruling after it).
         The cue ball is not racked: its evidence stands."""
         now = self.frame_times[-1] if self.frame_times else 0.0
@@ -942,10 +942,11 @@ class BallTracker:
         """A ball seen once moving since it rested, on the last frame: its filter knows its way but not its speed
         (the first step is a fraction of a frame's run, so the filter's speed is far too low), and it may have run
         on to the first ball along that way within one frame's reach at ``max_speed`` and stopped there. That
-        contact point is one more place for it this frame. Without it, the cue ball of a jump shot, seen 2.4 cm off
-        its rest on the frame of the strike (filter 0.5 m/s, true 6 m/s), stopped 3.6 mm from where it touched the
-        10 as the 10 flew off; its prediction lay 22.6 cm back, the 10's resting track was 5.4 cm away, took it
-        (scored cue ball 0.89, 10 0.03) and kept it for 4 s: the shot was not seen (ho86 jump-832, 30/720p)."""
+        contact point is one more place for it this frame. Without it, the cue ball of a jump shot, seen 2.3 cm off
+        its rest on the frame of the strike (filter 0.5 m/s, true 6 m/s), hit the 10, which flew off, and was next
+        seen 5.4 mm from that contact point; its prediction lay 22.6 cm back, and the 10's resting track, 5.4 cm
+        away, took it (scored cue ball 0.89, 10 0.03) and kept it for 4 s: the shot was not seen (ho86 jump-832,
+        30/720p)."""
         tr = self.tracks[a]
         if tr.hidden or len(tr.xy) < 3 or tr.last_seen < self.frame_times[-2] - 1e-9:
             return

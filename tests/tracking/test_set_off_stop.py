@@ -2,10 +2,10 @@
 way (issue 5; held-out ho86, scored on the frozen 91f9c3c, now dev).
 
 ``set_off_stop_j832.json`` (ho86 jump-832 30/720p, 0-4.0 s, the clip's detections): the cue ball, struck at 1.767 s
-at 6 m/s, is seen 2.4 cm off its rest on the strike's frame; its filter makes that 0.5 m/s. It hits the 10 at
-1.796 s, the 10 flies off over the left cushion and the cue ball, next seen at 1.8 s 3.6 mm from where it touched
-the 10, rolls on slowly. Its prediction lay 22.6 cm back; the 10's resting track, 5.4 cm away, took it (scored cue
-ball 0.89, 10 0.03) and kept it 4 s: the cue ball "never left" and the shot was not seen."""
+at 6 m/s, is seen 2.3 cm off its rest on the strike's frame; its filter makes that 0.5 m/s. It hits the 10 at 1.796
+s, the 10 flies off over the left cushion and the cue ball, next seen at 1.8 s 5.4 mm from where its way first
+touches the 10, rolls on slowly. Its prediction lay 22.6 cm back; the 10's resting track, 5.4 cm away, took it
+(scored cue ball 0.89, 10 0.03) and kept it 4 s: the cue ball "never left" and the shot was not seen."""
 
 from __future__ import annotations
 
