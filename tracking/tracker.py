@@ -1336,6 +1336,8 @@ class BallTracker:
                                  if o.ball == int(np.argmax(in_game[c])) and o is not tr]
                         if named and all(self._bars(j, obs, dets[c]) for j in named):
                             other[c] = False
+                        elif self._on_blow_line(tr, obs.xy[dets[c]], obs.t):
+                            other[c] = False
                     far = dist if tr.hidden or not tr.xy else np.minimum(
                         dist, _path_distance(obs, dets, np.asarray(tr.xy[-1])))
                     dist = np.where(other & (far > self.cfg.gate), np.inf, dist)
@@ -1568,7 +1570,7 @@ class BallTracker:
                 continue
             if not ((scores[j, a] >= 0.9 and scores[j, tr.ball] <= 0.05)
                     or (scores[j, a] >= 0.5 and scores[j, tr.ball] <= 0.01)
-                    or self._struck_off_rest(tr, a, scores[j], obs.xy[d], obs.t)):
+                    or self._struck_off_rest(tr, a, scores[j], obs.xy[d], obs)):
                 continue
             if (not tr.hidden and a in self.allowed and a not in held and scores[j, a] >= 0.9
                     and scores[j, tr.ball] <= 0.05 and tr.xy
@@ -1733,21 +1735,58 @@ class BallTracker:
         """The interval between the last two frames (0 before the second): a one-frame reach."""
         return self.frame_times[-1] - self.frame_times[-2] if len(self.frame_times) >= 2 else 0.0
 
-    def _struck_off_rest(self, tr: Track, a: int, scores: np.ndarray, z: np.ndarray, t: float) -> bool:
+    def _struck_off_rest(self, tr: Track, a: int, scores: np.ndarray, z: np.ndarray, obs: BallObservations) -> bool:
         """A detection more than R off the spot where ``tr``'s ball was last seen at rest (hidden since or not),
         scored clearly as ``a`` (0.5 or more, at least 3 times ``tr``'s ball), while ``a``'s track went hidden from
         rest a moment ago (within 3 frames): the struck ball ``a`` arriving where it hit ``tr``, not ``tr`` setting
         off. Held-out rails-261 (30/720p, now dev): the cue ball, lost in its blur from the strike, was first seen
         again 6 cm from the resting 10 it had just hit, scored 0: 0.53, 10: 0.13; by distance alone the 10's track
         took it (the cue ball's track sat 28 cm back), the whole-track identity vote kept the swap and the first
-        contact was called on the 2."""
+        contact was called on the 2. Or ``a``'s track was seen at rest on the last frame and nothing is seen on its
+        spot now: struck, it ran to the ball and stopped there within the frame (held-out ho90 jump-871, 30/720p,
+        now dev: the cue ball, 22 cm from the 11, was next seen against it, scored 0: 0.88, 11: 0.02, with nothing
+        left on its spot; the 11's track, 5.5 cm away, took it)."""
         if not tr.xy or not self._rests_at_last(tr) or scores[a] < 0.5 or scores[a] < 3 * scores[tr.ball]:
             return False
         if float(np.linalg.norm(z - np.asarray(tr.xy[-1]))) <= self.geometry.ball_radius:
             return False
+        dt, t = self._frame_dt(), obs.t
+        return any(other.ball == a and self._rests_at_last(other) and (
+            (other.hidden and 0 < t - other.last_seen <= 3 * dt + 1e-6)
+            or (self._seen_last_frame(other) and not self._spot_shown(other, obs))) for other in self.tracks)
+
+    def _on_blow_line(self, tr: Track, z: np.ndarray, t: float) -> bool:
+        """Whether ``z`` lies where a blow sent ``tr``'s ball: ``tr`` lost from rest within 3 frames, a ball seen
+        since then, arriving on its last step, touching its spot (within 1 cm of 2R), and ``z`` beyond the spot
+        along their line of centres (within 10 degrees) and within a frame's reach at ``max_speed``. A ball struck
+        that way is that ball, however its blur is scored. Held-out ho90 jump-871 (30/720p, now dev): the cue ball
+        hit the resting 11 between two frames and stopped against it; the 11 flew off the right rail, blurred and
+        scored as the 12 (a ball pocketed earlier in the 14.1 rack) 32 cm on, 0.6 degrees off the line of centres.
+        Held off it as a sure other ball, the 11's track took the cue ball and the cue ball's the 11's flight: no
+        shot."""
         dt = self._frame_dt()
-        return any(other.ball == a and other.hidden and 0 < t - other.last_seen <= 3 * dt + 1e-6
-                   and self._rests_at_last(other) for other in self.tracks)
+        if not tr.hidden or not tr.xy or not self._rests_at_last(tr) or t - tr.last_seen > 3 * dt + 1e-6:
+            return False
+        R = self.geometry.ball_radius
+        spot = np.asarray(tr.xy[-1])
+        way = np.asarray(z) - spot
+        run = float(np.linalg.norm(way))
+        if run <= 2 * R or run > self.cfg.max_speed * (t - tr.last_seen) + 2 * R:
+            return False
+        for o in self.tracks:
+            if o is tr or len(o.xy) < 2 or o.last_seen < tr.last_seen - 1e-9 or _last_step(o) <= self.cfg.rest_radius:
+                continue
+            n = spot - np.asarray(o.xy[-1])
+            gap = float(np.linalg.norm(n))
+            if gap <= 2 * R + 0.01 and float(way @ n) >= run * gap * np.cos(np.radians(10.0)):
+                return True
+        return False
+
+    def _spot_shown(self, tr: Track, obs: BallObservations) -> bool:
+        """Whether a detection of this frame lies within a ball radius of ``tr``'s last sighting (its ball, or
+        what is left on its spot, is seen there)."""
+        near = np.linalg.norm(obs.xy - np.asarray(tr.xy[-1]), axis=1) <= self.geometry.ball_radius
+        return bool(np.any(near & (obs.confidence >= self.cfg.min_confidence)))
 
     def _within_reach(self, tr: Track, z: np.ndarray, t: float) -> bool:
         """Could a track unseen since its last sighting be at ``z`` at ``t``?
