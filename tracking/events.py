@@ -938,9 +938,16 @@ def _graze_before_leaving(moving: list[tuple[float, int, int, float]], grazed: d
     contact, passes closest after it. Held-out ho90 miss-871 (30/720p, now dev): the cue ball cut the 15 at 1.656 s
     and met the 4 at 1.676 s; its line passed 2.6 mm outside the 15's 2R at 1.6675 s, 10 ms after the 15's kink
     (1.6573 s), and the 4 (fitted at 1.6659 s) was named first contact."""
-    for i, (_, _, t_dep) in grazed.items():
-        if i not in late and np.isfinite(t_dep) and moving[i][0] > t_dep:
-            moving[i] = (t_dep, *moving[i][1:])
+    for i, (hitter, _, t_dep) in grazed.items():
+        if i in late or not np.isfinite(t_dep) or moving[i][0] <= t_dep:
+            continue
+        # not past a contact the hitter's line ran into in between: it met that ball first, and the grazed ball's
+        # kink is the blow passed on (ho89 break-14.1-861 30/1080p: the cue ball ran into the 2 at the rack's apex
+        # 1.9 ms before it passed the 15 beside it, which kinked 1.6 ms before the crossing as the rack broke)
+        if any(j not in grazed and j not in late and hitter in m[1:3] and t_dep <= m[0] <= moving[i][0]
+               for j, m in enumerate(moving)):
+            continue
+        moving[i] = (t_dep, *moving[i][1:])
 
 
 def _strike_kink(cue_kinks: list[tuple[float, Piece, Piece]], cfg: EventConfig) -> float | None:
