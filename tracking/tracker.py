@@ -1785,8 +1785,8 @@ class BallTracker:
     def _spot_shown(self, tr: Track, obs: BallObservations) -> bool:
         """Whether a detection of this frame lies within a ball radius of ``tr``'s last sighting (its ball, or
         what is left on its spot, is seen there)."""
-        near = np.linalg.norm(obs.xy - np.asarray(tr.xy[-1]), axis=1) <= self.geometry.ball_radius
-        return bool(np.any(near & (obs.confidence >= self.cfg.min_confidence)))
+        seen = obs.xy[obs.confidence >= self.cfg.min_confidence]
+        return bool(_near_any(seen, [np.asarray(tr.xy[-1])], self.geometry.ball_radius).any())
 
     def _within_reach(self, tr: Track, z: np.ndarray, t: float) -> bool:
         """Could a track unseen since its last sighting be at ``z`` at ``t``?
