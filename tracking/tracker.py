@@ -1052,6 +1052,33 @@ class BallTracker:
         out: np.ndarray = (np.linalg.norm(z - spot, axis=1) > far) & ~reached
         return out
 
+    def _through_vacated(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
+        """Detections a ball at rest reaches only through the spot of a touching neighbour that has left it this
+        frame (seen resting there last frame, nothing seen on it now), nearer that spot than its own: the
+        neighbour set off, not this ball run through the place it has just left. Held-out ho91 break-9-881
+        (60/720p): the struck 7's first sighting off the rack, 4.2 cm from its spot, was scored as the 8, the 8
+        touching it was missed on that frame, and the 8's track took the sighting 7.4 cm off across the 7's
+        spot; the two swapped tracks and the 7's pocket was lost."""
+        out = np.zeros(len(dets), dtype=bool)
+        if not tr.xy or tr.hidden or not self._rests_at_last(tr):
+            return out
+        R = self.geometry.ball_radius
+        spot = np.asarray(tr.xy[-1])
+        z = obs.xy[dets]
+        for o in self.tracks:
+            if o is tr or _stranger(o) or not o.xy or not self._seen_last_frame(o) or not self._rests_at_last(o):
+                continue
+            other = np.asarray(o.xy[-1])
+            if float(np.linalg.norm(other - spot)) > 2 * R + self.cfg.rest_radius or not self._left_its_spot(o, obs):
+                continue
+            way = z - spot
+            run = np.maximum(np.linalg.norm(way, axis=1), 1e-12)
+            along = (way @ (other - spot)) / run
+            across = np.sqrt(np.maximum(float(np.sum((other - spot) ** 2)) - along ** 2, 0.0))
+            out |= ((along > 0) & (along < run) & (across < 2 * R - 0.01)
+                    & (np.linalg.norm(z - other, axis=1) < run))
+        return out
+
     def _fresh_rest_cache(self) -> None:
         """Empty the per-frame caches of ``_blow_sources`` and ``_barred_from_rest`` when a new frame has come in."""
         if self._rest_cache_frame != len(self.frame_times):
@@ -1188,6 +1215,9 @@ class BallTracker:
                 if barred is not None:
                     d_pred = np.where(barred[dets], np.inf, d_pred)
                     d_last = np.where(barred[dets], np.inf, d_last)
+                through = self._through_vacated(tr, obs, dets)
+                d_pred = np.where(through, np.inf, d_pred)
+                d_last = np.where(through, np.inf, d_last)
             if wide and k in self._hitters:
                 # its straight move runs into a ball: it is deflected there (the hypotheses below), not on through
                 # the ball; far from both it is not this ball. A break cue ball missed on its contact frame took,
