@@ -1151,9 +1151,14 @@ class BallTracker:
         return self._barred[k]
 
     def _bars(self, k: int, obs: BallObservations, d: int) -> bool:
-        """Whether track ``k``, at rest, cannot have reached detection ``d`` this frame (``_departure_barred``)."""
+        """Whether track ``k``, at rest, cannot have reached detection ``d`` this frame (``_departure_barred``, or
+        only through a touching neighbour's spot, ``_through_vacated``). ho91 break-9-881 (30/720p): the struck 3,
+        scored as the 7 (7 0.8 or more), was held off the 3's track as surely another ball while the 7 could reach
+        it only through the 8; a new track took it and the 3's foot cushion was lost."""
         barred = self._barred_from_rest(k, obs)
-        return barred is not None and bool(barred[d])
+        if barred is not None and bool(barred[d]):
+            return True
+        return bool(self._through_vacated(self.tracks[k], obs, [d])[0])
 
     def _ran_through(self, k: int, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Detections that only the straight run-through of hitter ``k`` explains: past the contact along its

@@ -30,3 +30,17 @@ def test_the_seven_flies_off_the_rack_into_side_left() -> None:
     assert facts.pocket_of == {7: "side-left"}
     assert [e.rail for e in shot.events if e.type == "cushion" and e.ball == 7] == ["left", "foot", "right", "left"]
     assert not [e for e in shot.events if e.type == "cushion" and e.ball == 8]
+
+
+def test_the_three_scored_as_the_seven_keeps_its_cushions() -> None:
+    """The same break at 30/720p (fixture ``vacated_b881_30.json``, 1.0-2.7 s): the struck 3's first sighting off
+    the rack, 11 cm from its spot, was scored as the 7 (0.8 or more) and held off the 3's track as surely another
+    ball, though the 7 could reach it only through the 8 touching it (``BallTracker._bars``). A new track took it
+    and the 3's foot and right cushions were lost."""
+    fix = Path(__file__).parent / "fixtures" / "vacated_b881_30.json"
+    (shot,) = track_shots(fixture_frames(fix), TableGeometry(), "nine-ball",
+                          tracker=BallTracker(TableGeometry(), "nine-ball"), cfg=ShotBuildConfig(noise_sigma=0.002))
+    assert derive(shot).pocket_of == {7: "side-left"}
+    three = [(e.t, e.rail) for e in shot.events if e.type == "cushion" and e.ball == 3]
+    assert [r for _, r in three] == ["foot", "right"]
+    assert abs(three[0][0] - 1.8466) < 0.5 / 30 and abs(three[1][0] - 2.1937) < 0.5 / 30
