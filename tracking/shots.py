@@ -311,6 +311,23 @@ def cue_never_left(tracker: BallTracker, window: ShotWindow, shot: Shot, still: 
     return float(t[back[0]] - t[far]) + frame_dt < float(np.sqrt(2 * reach / MAX_DECEL))
 
 
+def cue_carried(tracker: BallTracker, window: ShotWindow, pre_roll: float = 0.5, reach: float = 0.1) -> bool:
+    """The cue ball's track at the window's start never rested on the table and ran more than ``reach`` over its
+    sightings in the pre-roll: a cue ball in hand carried over the table, not one struck (a struck ball leaves
+    from rest). A track born on a struck ball's blur has no sightings before the strike and is not one.
+    ho92 straight-pool-run-179 (30/720p review, 44.6-45.3 s): after a scratch the shooter carried the cue ball in
+    hand over the table; a blob of the hand, scored as the cue ball, ran 2 m/s to the right rail and vanished,
+    and a false shot was ruled a no-contact foul with the cue ball off the table, every ruling after it shifted."""
+    tr = next((t for t in tracker.tracks if t.name_at(window.t_start) == 0), None)
+    if tr is None or tr.rested:
+        return False
+    pts = np.asarray([p for t, p in zip(tr.times, tr.xy, strict=True)
+                      if window.t_start - pre_roll - 1e-9 <= t <= window.t_start + 1e-9], dtype=float).reshape(-1, 2)
+    if len(pts) < 3:
+        return False
+    return float(np.max(np.linalg.norm(pts - pts[0], axis=1))) > reach
+
+
 def _resting(xy: np.ndarray, radius: float, least: int = 3) -> np.ndarray | None:
     """Where a ball's sightings (F, 2; NaN unseen) rest: their mean, when at least ``least`` of them lie within
     ``radius`` of it; None otherwise."""
@@ -415,7 +432,7 @@ def track_shots(observations: Iterable[BallObservations], geometry: TableGeometr
         placed = is_hand_placement(shot, cue_before=last_cue) or nothing_rolled(
             tracker, window, max(0.005, 4 * cfg.noise_sigma)) or cue_never_left(
             tracker, window, shot, pre_roll=cfg.pre_roll, end_frames=cfg.end_frames,
-            rest_radius=tracker.cfg.rest_radius)
+            rest_radius=tracker.cfg.rest_radius) or cue_carried(tracker, window, pre_roll=cfg.pre_roll)
         last_cue = shot.after.get(0)
         tracker.release_pocket_holds()  # its pockets are called: a ball lost at one and not called fades as hidden
         if placed:
