@@ -230,6 +230,7 @@ class BallTracker:
         self._rest_cache_frame = -1
         self._sources: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]] | None = None
         self._barred: dict[int, np.ndarray | None] = {}
+        self._vacated: list[tuple[int, np.ndarray]] | None = None  # ``_vacated_spots``, for the frame being read
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -1052,58 +1053,64 @@ class BallTracker:
         out: np.ndarray = (np.linalg.norm(z - spot, axis=1) > far) & ~reached
         return out
 
+    def _vacated_spots(self, obs: BallObservations) -> list[tuple[int, np.ndarray]]:
+        """(track id, spot) of each ball seen resting on the last frame that no detection of this frame shows there
+        (``_left_its_spot``; not a track unknown to be a ball), once a frame: almost always none."""
+        self._fresh_rest_cache()
+        if self._vacated is None:
+            self._vacated = [(id(o), np.asarray(o.xy[-1])) for o in self.tracks
+                             if not _stranger(o) and self._seen_last_frame(o) and self._left_its_spot(o, obs)]
+        return self._vacated
+
     def _through_vacated(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Detections a ball at rest reaches only through the spot of a touching neighbour that has left it this
-        frame (seen resting there last frame, nothing seen on it now), nearer that spot than its own: the
-        neighbour set off, not this ball run through the place it has just left. Held-out ho91 break-9-881
-        (60/720p): the struck 7's first sighting off the rack, 4.2 cm from its spot, was scored as the 8, the 8
-        touching it was missed on that frame, and the 8's track took the sighting 7.4 cm off across the 7's
-        spot; the two swapped tracks and the 7's pocket was lost."""
+        frame (``_vacated_spots``), nearer that spot than its own: the neighbour set off, not this ball run through
+        the place it has just left. Held-out ho91 break-9-881 (60/720p): the struck 7's first sighting off the rack,
+        4.2 cm from its spot, was scored as the 8, the 8 touching it was missed on that frame, and the 8's track
+        took the sighting 7.4 cm off across the 7's spot; the two swapped tracks and the 7's pocket was lost."""
         out = np.zeros(len(dets), dtype=bool)
-        if not tr.xy or tr.hidden or not self._rests_at_last(tr):
+        vacated = self._vacated_spots(obs)
+        if not vacated or tr.hidden or not self._rests_at_last(tr):
             return out
         R = self.geometry.ball_radius
         spot = np.asarray(tr.xy[-1])
         z = obs.xy[dets]
-        for o in self.tracks:
-            if o is tr or _stranger(o) or not o.xy or not self._seen_last_frame(o) or not self._rests_at_last(o):
+        way = z - spot
+        run = np.maximum(np.linalg.norm(way, axis=1), 1e-12)
+        for owner, other in vacated:
+            gap = other - spot
+            if owner == id(tr) or float(np.linalg.norm(gap)) > 2 * R + self.cfg.rest_radius:
                 continue
-            other = np.asarray(o.xy[-1])
-            if float(np.linalg.norm(other - spot)) > 2 * R + self.cfg.rest_radius or not self._left_its_spot(o, obs):
-                continue
-            way = z - spot
-            run = np.maximum(np.linalg.norm(way, axis=1), 1e-12)
-            along = (way @ (other - spot)) / run
-            across = np.sqrt(np.maximum(float(np.sum((other - spot) ** 2)) - along ** 2, 0.0))
+            along = (way @ gap) / run
+            across = np.sqrt(np.maximum(float(gap @ gap) - along ** 2, 0.0))
             out |= ((along > 0) & (along < run) & (across < 2 * R - 0.01)
                     & (np.linalg.norm(z - other, axis=1) < run))
         return out
 
     def _off_a_shown_spot(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
         """Detections more than a ball radius off the spot where a named ball was seen at rest last frame, while a
-        detection of this frame still shows it there (within ``rest_radius``, no other ball's spot): the ball has
-        not left. Held-out ho91 combination-881 (30/720p): a hand came down by the resting cue ball 1.3 s after
-        the shot; beside the cue ball's own sighting (scored as the 15 under the fingers), a blob 5.6 cm off took
-        its track, since leaving the cue ball's sighting unmatched cost less than leaving the blob that a hand's
-        track also reached, and the hand's wander made an extra shot."""
+        detection of this frame still shows it there (it has not ``_left_its_spot``; no other track's last sighting
+        on that spot): the ball has not left. Held-out ho91 combination-881 (30/720p): a hand came down by the
+        resting cue ball 1.3 s after the shot; beside the cue ball's own sighting (scored as the 15 under the
+        fingers), a blob 5.6 cm off took its track, since leaving the cue ball's sighting unmatched cost less than
+        leaving the blob that a hand's track also reached, and the hand's wander made an extra shot."""
         out = np.zeros(len(dets), dtype=bool)
-        if tr.ball is None or not tr.xy or tr.hidden or not self._seen_last_frame(tr) or not self._rests_at_last(tr):
+        if (tr.ball is None or tr.hidden or not self._seen_last_frame(tr) or not self._rests_at_last(tr)
+                or self._left_its_spot(tr, obs)):
             return out
         spot = np.asarray(tr.xy[-1])
-        seen = obs.xy[obs.confidence >= self.cfg.min_confidence]
-        if not _near_any(seen, [spot], self.cfg.rest_radius).any():
-            return out
-        others = [np.asarray(o.xy[-1]) for o in self.tracks
-                  if o is not tr and o.xy and float(np.linalg.norm(np.asarray(o.xy[-1]) - spot)) < 2 * self.cfg.rest_radius]
-        if others:
+        if _near_any(spot[None, :], [np.asarray(o.xy[-1]) for o in self.tracks if o is not tr and o.xy],
+                     2 * self.cfg.rest_radius)[0]:
             return out
         out = np.linalg.norm(obs.xy[dets] - spot, axis=1) > self.geometry.ball_radius
         return out
 
     def _fresh_rest_cache(self) -> None:
-        """Empty the per-frame caches of ``_blow_sources`` and ``_barred_from_rest`` when a new frame has come in."""
+        """Empty the per-frame caches of ``_blow_sources``, ``_barred_from_rest`` and ``_vacated_spots`` when a new
+        frame has come in."""
         if self._rest_cache_frame != len(self.frame_times):
             self._rest_cache_frame, self._sources, self._barred = len(self.frame_times), None, {}
+            self._vacated = None
 
     def _in_motion(self, tr: Track) -> bool:
         """Moved on its last step, or seen as a streak: not at rest."""
@@ -1153,8 +1160,8 @@ class BallTracker:
     def _bars(self, k: int, obs: BallObservations, d: int) -> bool:
         """Whether track ``k``, at rest, cannot have reached detection ``d`` this frame (``_departure_barred``, or
         only through a touching neighbour's spot, ``_through_vacated``). ho91 break-9-881 (30/720p): the struck 3,
-        scored as the 7 (7 0.8 or more), was held off the 3's track as surely another ball while the 7 could reach
-        it only through the 8; a new track took it and the 3's foot cushion was lost."""
+        scored 7: 0.69, 3: 0.19, was kept off the 3's track as the 7's claim (``_claimed_elsewhere``) while the 7
+        could reach it only through the 8; a new track took it and the 3's foot cushion was lost."""
         barred = self._barred_from_rest(k, obs)
         if barred is not None and bool(barred[d]):
             return True

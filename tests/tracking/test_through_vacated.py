@@ -34,9 +34,9 @@ def test_the_seven_flies_off_the_rack_into_side_left() -> None:
 
 def test_the_three_scored_as_the_seven_keeps_its_cushions() -> None:
     """The same break at 30/720p (fixture ``vacated_b881_30.json``, 1.0-2.7 s): the struck 3's first sighting off
-    the rack, 11 cm from its spot, was scored as the 7 (0.8 or more) and held off the 3's track as surely another
-    ball, though the 7 could reach it only through the 8 touching it (``BallTracker._bars``). A new track took it
-    and the 3's foot and right cushions were lost."""
+    the rack, 11 cm from its spot, was scored 7: 0.69, 3: 0.19 and kept off the 3's track as the 7's claim, though
+    the 7 could reach it only through the 8 touching it (``BallTracker._bars``). A new track took it and the 3's
+    foot and right cushions were lost."""
     fix = Path(__file__).parent / "fixtures" / "vacated_b881_30.json"
     (shot,) = track_shots(fixture_frames(fix), TableGeometry(), "nine-ball",
                           tracker=BallTracker(TableGeometry(), "nine-ball"), cfg=ShotBuildConfig(noise_sigma=0.002))
