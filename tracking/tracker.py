@@ -230,7 +230,8 @@ class BallTracker:
         self._rest_cache_frame = -1
         self._sources: tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple[int, np.ndarray, float]]] | None = None
         self._barred: dict[int, np.ndarray | None] = {}
-        self._vacated: list[tuple[int, np.ndarray]] | None = None  # ``_vacated_spots``, for the frame being read
+        # ``_vacated_spots``, for the frame being read
+        self._vacated: list[tuple[int, np.ndarray, np.ndarray]] | None = None
 
     # -- game knowledge -------------------------------------------------------------------------------------
     def remove_ball(self, ball: int) -> None:
@@ -1053,12 +1054,17 @@ class BallTracker:
         out: np.ndarray = (np.linalg.norm(z - spot, axis=1) > far) & ~reached
         return out
 
-    def _vacated_spots(self, obs: BallObservations) -> list[tuple[int, np.ndarray]]:
-        """(track id, spot) of each ball seen resting on the last frame that no detection of this frame shows there
-        (``_left_its_spot``; not a track unknown to be a ball), once a frame: almost always none."""
+    def _vacated_spots(self, obs: BallObservations) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """(track id, spot, this frame's detections that score its ball first or second) of each ball seen resting
+        on the last frame that no detection of this frame shows there (``_left_its_spot``; not a track unknown to be
+        a ball), once a frame: almost always none."""
         self._fresh_rest_cache()
         if self._vacated is None:
-            self._vacated = [(id(o), np.asarray(o.xy[-1])) for o in self.tracks
+            xy = np.asarray(obs.xy, dtype=float).reshape(-1, 2)
+            top = np.argsort(-np.asarray(obs.id_scores), axis=1)[:, :2] if len(xy) else np.zeros((0, 2), dtype=int)
+            self._vacated = [(id(o), np.asarray(o.xy[-1]),
+                              xy[(top == (-1 if o.ball is None else o.ball)).any(axis=1)])
+                             for o in self.tracks
                              if not _stranger(o) and self._seen_last_frame(o) and self._left_its_spot(o, obs)]
         return self._vacated
 
@@ -1067,7 +1073,12 @@ class BallTracker:
         frame (``_vacated_spots``), nearer that spot than its own: the neighbour set off, not this ball run through
         the place it has just left. Held-out ho91 break-9-881 (60/720p): the struck 7's first sighting off the rack,
         4.2 cm from its spot, was scored as the 8, the 8 touching it was missed on that frame, and the 8's track
-        took the sighting 7.4 cm off across the 7's spot; the two swapped tracks and the 7's pocket was lost."""
+        took the sighting 7.4 cm off across the 7's spot; the two swapped tracks and the 7's pocket was lost.
+        Not when the neighbour is seen (a detection that scores it first or second) a radius farther along the way
+        than the detection: it led and this ball followed it into its spot. ho91 break-9-883 (30/720p): the 4
+        followed the 3 5.2 cm toward its spot while the 3, named on its own sighting 16 cm on, flew ahead; barred,
+        the 4's sighting went to the 3's track, and five cushions of the 3 were lost. ho91 nine-ball-rack-178 (the
+        sequence, 30/720p): the 3 followed the 4 6.2 cm while the 4, scored 12 0.48, 4 0.37, was 18 cm ahead."""
         out = np.zeros(len(dets), dtype=bool)
         vacated = self._vacated_spots(obs)
         if not vacated or tr.hidden or not self._rests_at_last(tr):
@@ -1077,14 +1088,18 @@ class BallTracker:
         z = obs.xy[dets]
         way = z - spot
         run = np.maximum(np.linalg.norm(way, axis=1), 1e-12)
-        for owner, other in vacated:
+        for owner, other, seen in vacated:
             gap = other - spot
             if owner == id(tr) or float(np.linalg.norm(gap)) > 2 * R + self.cfg.rest_radius:
                 continue
             along = (way @ gap) / run
             across = np.sqrt(np.maximum(float(gap @ gap) - along ** 2, 0.0))
-            out |= ((along > 0) & (along < run) & (across < 2 * R - 0.01)
-                    & (np.linalg.norm(z - other, axis=1) < run))
+            hit = ((along > 0) & (along < run) & (across < 2 * R - 0.01)
+                   & (np.linalg.norm(z - other, axis=1) < run))
+            if hit.any() and len(seen):
+                ahead = ((seen - spot) @ way.T) / run  # how far along each way the neighbour's namings lie
+                hit &= ~(ahead > run + R).any(axis=0)
+            out |= hit
         return out
 
     def _off_a_shown_spot(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:

@@ -44,3 +44,30 @@ def test_the_three_scored_as_the_seven_keeps_its_cushions() -> None:
     three = [(e.t, e.rail) for e in shot.events if e.type == "cushion" and e.ball == 3]
     assert [r for _, r in three] == ["foot", "right"]
     assert abs(three[0][0] - 1.8466) < 0.5 / 30 and abs(three[1][0] - 2.1937) < 0.5 / 30
+
+
+def _cushions(fixture: str, ball: int) -> list[tuple[float, str | None]]:
+    (shot,) = track_shots(fixture_frames(Path(__file__).parent / "fixtures" / fixture), TableGeometry(), "nine-ball",
+                          tracker=BallTracker(TableGeometry(), "nine-ball"), cfg=ShotBuildConfig(noise_sigma=0.002))
+    assert derive(shot).first_contact == 1
+    return [(e.t, e.rail) for e in shot.events if e.type == "cushion" and e.ball == ball]
+
+
+def test_a_ball_following_its_neighbour_into_its_spot_keeps_its_sighting() -> None:
+    """ho91 break-9-883 at 30/720p (fixture ``vacated_b883_30.json``, 1.0-3.2 s): the 4 moved 5.2 cm toward the
+    3's spot while the 3, named 3 on its own sighting, flew 16 cm ahead. Barred as through the 3's spot, the 4's
+    sighting went to the 3's track and five of the 3's six cushions were lost (code of 836e5dd-57e7c3c)."""
+    three = _cushions("vacated_b883_30.json", 3)
+    truth = [(2.0165, "foot"), (2.4119, "left"), (2.6316, "left"), (2.9684, "head"), (2.9979, "left"),
+             (3.0589, "head")]
+    assert [r for _, r in three] == [r for _, r in truth]
+    assert all(abs(t - tt) < 0.5 / 30 for (t, _), (tt, _) in zip(three, truth, strict=True))
+
+
+def test_a_neighbour_scored_second_still_leads() -> None:
+    """ho91 nine-ball-rack-178 (the sequence at 30/720p, fixture ``vacated_r178_30.json``, 1.0-2.4 s): the 3
+    followed the 4 6.2 cm while the 4, scored 12 0.48 and 4 0.37, was 18 cm ahead; the 4's foot cushion at
+    1.988 s was lost while the 3's move was barred."""
+    four = _cushions("vacated_r178_30.json", 4)
+    assert [r for _, r in four] == ["foot", "left"]
+    assert abs(four[0][0] - 1.988) < 0.5 / 30 and abs(four[1][0] - 2.2613) < 0.5 / 30
