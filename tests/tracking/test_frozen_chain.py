@@ -38,12 +38,13 @@ def _still(ball: int, x: float, y: float) -> BallPath:
 
 
 def test_a_gap_breaks_the_chain() -> None:
-    """The 14 is reached only through balls each within 4 mm of touching the next; a 1 cm gap anywhere on the
-    way, or between the cue ball and the ball nearest it, is no push."""
+    """The 14 is reached only through balls each within 4 mm of touching the next, from a ball within a push
+    (2 cm) of the cue ball; a 1 cm gap on the way, or 2.5 cm between the cue ball and the ball nearest it, is no
+    push."""
     cue = np.array([1.0, 0.5])
-    touching = {10: _still(10, 1.0 + 2 * R + 0.001, 0.5), 14: _still(14, 1.0 + 4 * R + 0.002, 0.5)}
+    touching = {10: _still(10, 1.0 + 2 * R + 0.006, 0.5), 14: _still(14, 1.0 + 4 * R + 0.007, 0.5)}
     assert _frozen_chain(touching, 14, 0.5, cue, R) == 10
     gapped = {10: _still(10, 1.0 + 2 * R + 0.001, 0.5), 14: _still(14, 1.0 + 4 * R + 0.011, 0.5)}
     assert _frozen_chain(gapped, 14, 0.5, cue, R) is None
-    off_cue = {10: _still(10, 1.0 + 2 * R + 0.01, 0.5), 14: _still(14, 1.0 + 4 * R + 0.011, 0.5)}
+    off_cue = {10: _still(10, 1.0 + 2 * R + 0.025, 0.5), 14: _still(14, 1.0 + 4 * R + 0.026, 0.5)}
     assert _frozen_chain(off_cue, 14, 0.5, cue, R) is None
