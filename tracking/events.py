@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.sparse.csgraph import connected_components
 from scipy.stats import theilslopes
 
 from adjudicator.records import ShotEvent
@@ -4183,20 +4184,16 @@ def _frozen_chain(paths: dict[int, BallPath], first: int, t: float, p0: np.ndarr
     Held-out ho94 straight-pool-run-181 (30/720p, 56.81 s): the cue ball, 0.6 mm off the 10, itself frozen to the
     14, was struck softly with draw; the 10 crept 9 mm and was never fitted as leaving, the 14 flew off at 0.8 m/s
     first, the cue ball's kink was fitted 110 ms late on its draw back, and the shot had no first contact."""
-    at = {b: path.pos(t) for b, path in paths.items()
-          if b != CUE and path.t_first <= t <= path.t_last}
-    if first not in at:
+    balls = [b for b, path in paths.items() if b != CUE and path.t_first <= t <= path.t_last]
+    if first not in balls:
         return None
-    reach = 2 * R + _CHAIN_GAP
-    chain, todo = {first}, [first]
-    while todo:
-        a = todo.pop()
-        for b, p in at.items():
-            if b not in chain and float(np.linalg.norm(p - at[a])) <= reach:
-                chain.add(b)
-                todo.append(b)
-    near = sorted((float(np.linalg.norm(at[b] - p0)), b) for b in chain)
-    return near[0][1] if near and near[0][0] <= 2 * R + _PUSH_GAP else None
+    at = np.array([paths[b].pos(t) for b in balls])
+    frozen = np.linalg.norm(at[:, None] - at[None], axis=2) <= 2 * R + _CHAIN_GAP
+    _, part = connected_components(frozen, directed=False)
+    chain = np.flatnonzero(part == part[balls.index(first)])
+    gaps = np.linalg.norm(at[chain] - p0, axis=1)
+    j = int(np.argmin(gaps))
+    return balls[int(chain[j])] if gaps[j] <= 2 * R + _PUSH_GAP else None
 
 
 _PUSH_GAP = 0.02  # m between the balls: a cue ball this close to a ball is a push away from it

@@ -1063,12 +1063,13 @@ class BallTracker:
         a ball), once a frame: almost always none."""
         self._fresh_rest_cache()
         if self._vacated is None:
-            xy = np.asarray(obs.xy, dtype=float).reshape(-1, 2)
-            top = np.argsort(-np.asarray(obs.id_scores), axis=1)[:, :2] if len(xy) else np.zeros((0, 2), dtype=int)
-            self._vacated = [(id(o), np.asarray(o.xy[-1]),
-                              xy[(top == (-1 if o.ball is None else o.ball)).any(axis=1)])
-                             for o in self.tracks
-                             if not _stranger(o) and self._seen_last_frame(o) and self._left_its_spot(o, obs)]
+            left = [o for o in self.tracks
+                    if not _stranger(o) and self._seen_last_frame(o) and self._left_its_spot(o, obs)]
+            self._vacated = []
+            if left:
+                xy = np.asarray(obs.xy, dtype=float).reshape(-1, 2)
+                top = np.argsort(-np.asarray(obs.id_scores).reshape(len(xy), -1), axis=1)[:, :2]
+                self._vacated = [(id(o), np.asarray(o.xy[-1]), xy[(top == o.ball).any(axis=1)]) for o in left]
         return self._vacated
 
     def _through_vacated(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
@@ -2103,12 +2104,10 @@ class BallTracker:
         # (60/720p): an arm's blob by the far rail, scored cue ball 0.8-0.99 (the cue ball's own sightings 0.2-0.3
         # under the cue's shadow), took the cue ball's name on the frame the cue ball was struck; the cue ball's
         # track was named the covered 10, the shot was read as balls moving with no cue ball struck, and lost
-        col = {b: j for j, b in enumerate(ids)}
-        sitting = [col[tr.ball] for tr in live
-                   if tr.ball in col and tr.rested and not tr.hidden and abs(tr.last_seen - now) < 1e-9]
-        if sitting and self.cfg.seen_keeps_name:
-            fresh = np.array([not tr.rested for tr in live])
-            cost[np.ix_(fresh, sitting)] = np.inf
+        if self.cfg.seen_keeps_name:
+            sitting = [ids.index(tr.ball) for tr in live
+                       if tr.ball in self.allowed and tr.rested and not tr.hidden and abs(tr.last_seen - now) < 1e-9]
+            cost[np.ix_([not tr.rested for tr in live], sitting)] = np.inf
         rows, cols = linear_sum_assignment(cost)
         held = {id(tr): tr.ball for tr in live}
         for tr in live:
