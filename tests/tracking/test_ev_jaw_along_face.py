@@ -40,9 +40,15 @@ def test_a_line_along_a_jaws_face_within_the_slack_drops_clean(res: str) -> None
 
 
 def test_without_the_rule_the_face_within_the_slack_is_a_glance() -> None:
-    # 720p: the seen line comes within the slack of the face before its last sighting
-    got = _events("720p", EventConfig(jaw_along=0.0))
+    # 720p: the seen line comes within the slack of the face before its last sighting. The line through the
+    # sightings before that point passes clear of the jaw too (``_ran_clear_before``), so both rules are off here
+    got = _events("720p", EventConfig(jaw_along=0.0, jaw_pre=np.inf))
     assert ("cushion", "left", None) in got, got
+
+
+def test_the_line_before_the_slack_passes_clear_so_no_glance_either() -> None:
+    got = _events("720p", EventConfig(jaw_along=0.0))
+    assert got == [("pocket", None, "head-left")], got
 
 
 def test_at_1080p_the_line_is_still_closing_at_its_last_sighting() -> None:
