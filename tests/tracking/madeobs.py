@@ -8,8 +8,10 @@ from pathlib import Path
 
 import numpy as np
 
+from adjudicator.records import Shot
 from tracking.events import EventConfig, ShotContext, ShotEvent, infer_events
 from tracking.paths import fit_path
+from tracking.shots import ShotBuildConfig, track_shots
 from tracking.tracker import BallTracker, Track
 from vision.geometry import TableGeometry
 from vision.types import N_IDS, BallObservations
@@ -95,6 +97,16 @@ def tracked_fixture(path: Path, game: str, balls: set[int] | None = None) -> Bal
     for obs in fixture_frames(path):
         tracker.update(obs)
     return tracker
+
+
+def fixture_shots(path: Path, game: str, balls: set[int], events: EventConfig | None = None) -> list[Shot]:
+    """The shots ``track_shots`` finds over a detections fixture (at ``SIGMA``, the pipeline's noise), with only
+    ``balls`` (and the cue ball) on the table."""
+    tracker = BallTracker(TableGeometry(), game)
+    for ball in tracker.allowed - balls - {0}:
+        tracker.remove_ball(ball)
+    cfg = ShotBuildConfig(noise_sigma=SIGMA) if events is None else ShotBuildConfig(noise_sigma=SIGMA, events=events)
+    return list(track_shots(fixture_frames(path), TableGeometry(), game, tracker=tracker, cfg=cfg))
 
 
 def track_from(tracker: BallTracker, p: tuple[float, float], within: float = 0.01) -> Track:

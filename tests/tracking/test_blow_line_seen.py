@@ -13,23 +13,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from madeobs import fixture_frames
+from madeobs import fixture_shots
 
 from adjudicator.facts import derive
 from adjudicator.records import Shot
-from tracking.shots import ShotBuildConfig, track_shots
-from tracking.tracker import BallTracker
-from vision.geometry import TableGeometry
 
 FIX = Path(__file__).parent / "fixtures" / "blow_line_j934_60.json"
 
 
 def _shot() -> Shot:
-    tracker = BallTracker(TableGeometry(), "straight-pool")
-    for b in set(range(1, 16)) - {7, 11, 14, 15}:
-        tracker.remove_ball(b)
-    (shot,) = track_shots(fixture_frames(FIX), TableGeometry(), "straight-pool", tracker=tracker,
-                          cfg=ShotBuildConfig(noise_sigma=0.002))
+    (shot,) = fixture_shots(FIX, "straight-pool", {7, 11, 14, 15})
     return shot
 
 

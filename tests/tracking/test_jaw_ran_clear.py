@@ -14,24 +14,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from madeobs import fixture_frames
+from madeobs import fixture_shots
 
 from adjudicator.facts import derive
 from adjudicator.records import Shot
 from tracking.events import EventConfig
-from tracking.shots import ShotBuildConfig, track_shots
-from tracking.tracker import BallTracker
-from vision.geometry import TableGeometry
 
 FIX = Path(__file__).parent / "fixtures" / "jaw_clear_s921_60.json"
 
 
 def _shot(cfg: EventConfig) -> Shot:
-    tracker = BallTracker(TableGeometry(), "straight-pool")
-    for b in set(range(1, 16)) - {4, 9, 10, 12}:
-        tracker.remove_ball(b)
-    (shot,) = track_shots(fixture_frames(FIX), TableGeometry(), "straight-pool", tracker=tracker,
-                          cfg=ShotBuildConfig(noise_sigma=0.002, events=cfg))
+    (shot,) = fixture_shots(FIX, "straight-pool", {4, 9, 10, 12}, cfg)
     return shot
 
 
