@@ -2148,14 +2148,24 @@ def _straight_meets_jaw(path: BallPath, pre: Piece, pk: Pocket, rail: str, ts: n
     its track, on its way into foot-right; the piece's end, bent 17 degrees, ran into the right jaw, while the
     straight line through its seven sightings passed 30 mm clear over the same span, the truth 24 mm; a jaw touch
     was the shot's only rail after contact)."""
-    t_s, x_s = _seen(path)
-    sel = (t_s >= max(pre.t0, pre.t1 - cfg.jaw_line_span) - 1e-9) & (t_s <= pre.t1 + 1e-9)
-    if int(sel.sum()) < 3:
+    line = _sightings_line(path, max(pre.t0, pre.t1 - cfg.jaw_line_span), pre.t1, ts, 3)
+    if line is None:
         return True
-    a = np.vstack([np.ones(int(sel.sum())), t_s[sel] - pre.t1]).T
-    c, *_ = np.linalg.lstsq(a, x_s[sel], rcond=None)
-    line = c[0] + np.outer(ts - pre.t1, c[1])
     return any(float(gap.min()) <= cfg.jaw_slack for r, gap in _jaw_gaps(g, pk, line) if r == rail)
+
+
+def _sightings_line(path: BallPath, t_lo: float, t_hi: float, ts: np.ndarray, least: int) -> np.ndarray | None:
+    """The least-squares straight line through ``path``'s sightings from ``t_lo`` to ``t_hi``, at times ``ts``
+    (len(ts), 2): where a rolling ball ran, without a fitted piece's bend at its ends. None with fewer than
+    ``least`` sightings there."""
+    t_s, x_s = _seen(path)
+    sel = (t_s >= t_lo - 1e-9) & (t_s <= t_hi + 1e-9)
+    if int(sel.sum()) < least:
+        return None
+    a = np.vstack([np.ones(int(sel.sum())), t_s[sel] - t_hi]).T
+    c, *_ = np.linalg.lstsq(a, x_s[sel], rcond=None)
+    out: np.ndarray = c[0] + np.outer(ts - t_hi, c[1])
+    return out
 
 
 def _gap_chord(path: BallPath, t: float, dt: float) -> np.ndarray:
@@ -3708,19 +3718,15 @@ def _ran_clear_before(path: BallPath, last: Piece, pk: Pocket, rail: str, t_hit:
                       g: TableGeometry, cfg: EventConfig) -> bool:
     """Whether the straight line through the sightings of ``last`` up to ``t_hit`` (where its fitted line first
     comes within ``jaw_slack`` of ``rail``'s jaw of ``pk``), over ``ts`` (the piece's span and the carried line's),
-    stays more than ``jaw_pre`` clear of that jaw. ``jaw_slack`` is there for a glance between two sightings that the fitted line rounds off: the
-    sightings after the glance, turned away from the jaw, pull the line off it. The ball's line before the glance
+    stays more than ``jaw_pre`` clear of that jaw. ``jaw_slack`` is there for a glance between two sightings that
+    the fitted line rounds off: the sightings after the glance, turned away from the jaw, pull the line off it. The ball's line before the glance
     ran into the jaw, so a line through the sightings before it that passes clear had no glance to round off
     (held-out ho95 scratch-921, 60/1080p: the 4 into foot-right at 3.3 m/s; its five sightings' line came 2.8 mm
     off the right jaw, the four before that point 2.6 mm off at 0.4 mm rms; the truth passed clear, and a jaw
     touch was the shot's only rail after contact). Needs two sightings before ``t_hit``."""
-    t_s, x_s = _seen(path)
-    sel = (t_s >= max(last.t0, t_hit - cfg.jaw_line_span) - 1e-9) & (t_s <= t_hit + 1e-9)
-    if int(sel.sum()) < 2:
+    line = _sightings_line(path, max(last.t0, t_hit - cfg.jaw_line_span), t_hit, ts, 2)
+    if line is None:
         return False
-    a = np.vstack([np.ones(int(sel.sum())), t_s[sel] - t_hit]).T
-    c, *_ = np.linalg.lstsq(a, x_s[sel], rcond=None)
-    line = c[0] + np.outer(ts - t_hit, c[1])
     return all(float(gap.min()) > cfg.jaw_pre for r, gap in _jaw_gaps(g, pk, line) if r == rail)
 
 
@@ -4836,9 +4842,9 @@ def _nudge_of(b: int, p_rest: np.ndarray, pc: Piece, paths: dict[int, BallPath],
     k0 = int(np.argmax(run))
     if float(np.linalg.norm(xb[clear[k0:]] - xb[clear[k0]], axis=1).max()) < cfg.nudge_roll:
         # already still where it was first seen off its place, with the passer just clear: a ball pushed 5 mm or
-        # more by a hit still rolls then (off the cloth's rolling resistance, a push to 12 mm takes half a second
-        # and has some 7 mm to go a tenth of a second in). Its detected centre moved, not the ball: an arm or a
-        # blob over it left as the passer went by (held-out ho95 soft-922, 30/720p: the 10, partly covered and
+        # more by a hit still rolls then (an estimate, at a rolling resistance of about 0.1 m/s^2: a push to 12 mm
+        # takes half a second and has some 7 mm to go a tenth of a second in). Its detected centre moved, not the
+        # ball: an arm or a blob over it left as the passer went by (held-out ho95 soft-922, 30/720p: the 10, partly covered and
         # seen 11 mm off its true place, was seen on it once the cue ball had passed 5 mm clear, and stayed)
         return None
     m0 = moves[k0]

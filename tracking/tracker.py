@@ -1865,9 +1865,8 @@ class BallTracker:
                 return False
             spot, t_rest = np.asarray(tr.xy[-1]), tr.last_seen
         else:
-            if len(tr.xy) < 4 or t - tr.last_seen > 1.5 * dt or _last_step(tr) <= self.cfg.rest_radius or \
-                    len(tr.times) < 2 or tr.times[-1] - tr.times[-2] > 1.5 * dt or \
-                    float(np.max(np.linalg.norm(np.asarray(tr.xy[-4:-1]) - np.asarray(tr.xy[-2]), axis=1))) >= 0.004:
+            if t - tr.last_seen > 1.5 * dt or _last_step(tr) <= self.cfg.rest_radius or \
+                    not self._rests_at_last(tr, skip=1) or tr.times[-1] - tr.times[-2] > 1.5 * dt:
                 return False
             spot, t_rest = np.asarray(tr.xy[-2]), tr.times[-2]
         R = self.geometry.ball_radius
@@ -1971,53 +1970,50 @@ class BallTracker:
         centre = self._pocketed_at(tr)
         if centre is None:
             centre = self._lost_in_mouth(tr)
-        if centre is None:
-            centre = self._runs_into_mouth(tr)
         return None if centre is None else (speed, centre)
 
-    def _runs_into_mouth(self, tr: Track) -> np.ndarray | None:
-        """The centre of the pocket whose mouth a track's straight move from its last sighting to its prediction
-        runs into: it crosses a cushion's nose line at that cushion's opening, where no cushion stands, within a
-        ball radius of its last sighting. Held-out ho98 eight-ball-rack-185 (30/720p, the break): the cue ball, last
-        seen 2 cm short of the head nose line at 1 m/s, ran into head-right's mouth off the head jaw and dropped; its
-        move passes 2 mm outside the capture circle, so with its full reach its track took the 14, 1.5 m away 0.2 s
-        later, scored as the cue ball on one frame, and the scratch was read as the cue ball leaving the table."""
+    def _lost_in_mouth(self, tr: Track) -> np.ndarray | None:
+        """The centre of the pocket in whose mouth a track was last seen, or which its straight move from there
+        toward its prediction runs into within a ball radius: past a cushion's nose line at that cushion's opening,
+        where no cushion stands. It is at that pocket (dropped, or in its jaws) even where its move passes just
+        outside the capture circle:
+        - ho72 nine-ball-rack-159, review, 66.37 s: the 7, lost in head-left's mouth at 3.6 m/s along the left
+          cushion, its move 6 mm outside the circle, took a hand's blob scored as the 7 2.1 m away 0.13 s later; its
+          pocket was lost and the next shot went to the wrong player;
+        - held-out ho98 eight-ball-rack-185 (30/720p, the break): the cue ball, last seen 2 cm short of the head nose
+          line at 1 m/s, ran into head-right's mouth off the head jaw and dropped; its move passes 2 mm outside the
+          capture circle, its track took the 14, 1.5 m away 0.2 s later, scored as the cue ball on one frame, and the
+          scratch was read as the cue ball leaving the table."""
         if not tr.xy:
             return None
-        g, r = self.geometry, self.geometry.ball_radius
+        r = self.geometry.ball_radius
         p0 = np.asarray(tr.xy[-1])
         step = tr.position - p0
         size = float(np.linalg.norm(step))
         if size < 1e-9:
             return None
-        pts = p0 + np.linspace(0.0, 1.0, 9)[1:, None] * step * min(1.0, r / size)
-        x, y = pts[:, 0], pts[:, 1]
-        mouth = ((((x < r) | (x > g.length - r)) & g.at_opening("head", y))
-                 | (((y < r) | (y > g.width - r)) & g.at_opening("left", x)))
-        if not mouth.any():
-            return None
-        return np.asarray(g.nearest_pocket(*pts[int(np.argmax(mouth))]).centre, dtype=float)
+        pts = p0 + np.linspace(0.0, 1.0, 9)[:, None] * step * min(1.0, r / size)
+        over, opening = self._nose_lines(pts)
+        mouth = np.flatnonzero(over & opening)
+        return np.asarray(self.geometry.nearest_pocket(*pts[int(mouth[0])]).centre, dtype=float) if len(mouth) \
+            else None
 
-    def _lost_in_mouth(self, tr: Track) -> np.ndarray | None:
-        """The centre of the pocket in whose mouth a track was last seen, heading out of the table: its centre past
-        a cushion's nose line at that cushion's opening, where no cushion stands, moving on across that line. It is
-        at that pocket (dropped, or in its jaws) even where its predicted move passes just outside the capture
-        circle (ho72 nine-ball-rack-159, review, 66.37 s: the 7, lost in head-left's mouth at 3.6 m/s along the left
-        cushion, its move 6 mm outside the circle, took a hand's blob scored as the 7 2.1 m away 0.13 s later; its
-        pocket was lost and the next shot went to the wrong player)."""
+    def _nose_lines(self, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each point (N, 2): whether a ball centred there is past a cushion's nose line (within a radius of the
+        table's edge), and whether it is so at that cushion's opening, where no cushion stands (the mouth of a
+        pocket) rather than at the cushion."""
         g, r = self.geometry, self.geometry.ball_radius
-        (x, y), (vx, vy) = tr.xy[-1], tr.velocity
-        past = ((x < r and vx < 0 and bool(g.at_opening("head", y)))
-                or (x > g.length - r and vx > 0 and bool(g.at_opening("foot", y)))
-                or (y < r and vy < 0 and bool(g.at_opening("left", x)))
-                or (y > g.width - r and vy > 0 and bool(g.at_opening("right", x))))
-        return np.asarray(g.nearest_pocket(x, y).centre, dtype=float) if past else None
+        x, y = pts[:, 0], pts[:, 1]
+        ends = (x < r) | (x > g.length - r)
+        sides = (y < r) | (y > g.width - r)
+        return ends | sides, (ends & g.at_opening("head", y)) | (sides & g.at_opening("left", x))
 
-    def _rests_at_last(self, tr: Track, n: int = 3) -> bool:
-        """Its last ``n`` sightings are within 4 mm of its last one (a ball at rest, not one rolling on)."""
-        if len(tr.xy) < n:
+    def _rests_at_last(self, tr: Track, n: int = 3, skip: int = 0) -> bool:
+        """Its last ``n`` sightings (before its last ``skip``) are within 4 mm of the last of them (a ball at rest,
+        not one rolling on)."""
+        if len(tr.xy) < n + skip:
             return False
-        last = np.asarray(tr.xy[-n:])
+        last = np.asarray(tr.xy[len(tr.xy) - skip - n:len(tr.xy) - skip])
         return float(np.max(np.linalg.norm(last - last[-1], axis=1))) < 0.004
 
     def _touched_since(self, tr: Track) -> bool:
@@ -2115,10 +2111,8 @@ class BallTracker:
         # along it. Carried on through the head cushion, the 10, lost fast at it 0.7 m from head-right, "ran" into
         # that pocket; held there at full weight, its track took the 9's name from the 9's, lost into foot-left,
         # whose pocket was then lost (ho59x break-8-564, 60/1080p)
-        x, y = pts[:, 0], pts[:, 1]
-        ends = ((x < r) | (x > g.length - r)) & ~g.at_opening("head", y)
-        sides = ((y < r) | (y > g.width - r)) & ~g.at_opening("left", x)
-        bounce = np.flatnonzero((ends | sides) & ~near)
+        over, opening = self._nose_lines(pts)
+        bounce = np.flatnonzero(over & ~opening & ~near)
         if len(bounce):
             near[int(bounce[0]):] = False
         if not near.any():
