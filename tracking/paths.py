@@ -237,6 +237,32 @@ def fit_path(ball: int, t: np.ndarray, xy: np.ndarray, *, tolerance: float,
     return BallPath(ball, tuple(pieces), tuple(breaks), t, xy)
 
 
+def lone_outliers(t: np.ndarray, xy: np.ndarray, tolerance: float, side: int = 3) -> list[tuple[int, np.ndarray]]:
+    """Sightings (index, where the run around it puts the ball then) that lie more than ``tolerance`` off a smooth
+    run: ``side`` sightings on each side, on consecutive frames, fit one piece (``_fit``'s quadratic) to within half
+    the tolerance without it. The ball's motion went on unchanged across the frame, so nothing can have moved it
+    there and back; what may still have (another ball, a cushion) is the caller's to rule out. NaN rows are
+    unseen."""
+    n = len(t)
+    if n < 2 * side + 1 or 2 * side < 6:
+        return []
+    ok = ~np.isnan(xy[:, 0])
+    win = np.lib.stride_tricks.sliding_window_view(ok, 2 * side + 1).all(axis=1)
+    ks = np.flatnonzero(win) + side
+    if not len(ks):
+        return []
+    offs = np.r_[-side:0, 1:side + 1]
+    s = t[ks[:, None] + offs] - t[ks][:, None]  # (K, 2 side): neighbours' times from the middle one
+    a = np.stack([np.ones_like(s), s, s * s], axis=2)  # (K, 2 side, 3)
+    b = xy[ks[:, None] + offs]  # (K, 2 side, 2)
+    coef = np.linalg.solve(np.einsum("kij,kil->kjl", a, a), np.einsum("kij,kil->kjl", a, b))  # (K, 3, 2)
+    worst = np.linalg.norm(np.einsum("kij,kjl->kil", a, coef) - b, axis=2).max(axis=1)
+    at = coef[:, 0, :]  # the fit at the middle frame (s = 0)
+    off = np.linalg.norm(xy[ks] - at, axis=1)
+    hit = (worst <= 0.5 * tolerance) & (off > tolerance)
+    return [(int(k), at[i]) for i, k in zip(np.flatnonzero(hit), ks[hit], strict=True)]
+
+
 def _fits_until(t: np.ndarray, xy: np.ndarray, a: int, b: int, tolerance: float) -> int:
     """The end (exclusive, at most ``b``) of the longest run from ``a`` that one piece fits within ``tolerance``."""
     k = a + 1

@@ -10,7 +10,7 @@ import numpy as np
 
 from adjudicator.records import Shot
 from tracking.events import MAX_DECEL, EventConfig, ShotContext, infer_events
-from tracking.paths import BallPath, fit_path
+from tracking.paths import BallPath, fit_path, lone_outliers
 from tracking.segment import ShotSegmenter, ShotWindow
 from tracking.tracker import BallTracker
 from vision.geometry import TableGeometry
@@ -29,6 +29,8 @@ class ShotBuildConfig:
         frozen_gap: a ball this close to touching a cushion (m beyond one radius) is frozen.
         end_frames: a ball seen in any of the last this-many frames of the window is still on the table.
         min_sightings: a track first seen at the strike or later needs this many sightings to be a ball.
+        drop_strays: leave out a ball's lone detector outliers that nothing on the table explains
+            (``_drop_strays``) before its path is fitted.
     """
 
     pre_roll: float = 0.5
@@ -36,6 +38,7 @@ class ShotBuildConfig:
     frozen_gap: float = 0.004
     end_frames: int = 5
     min_sightings: int = 3
+    drop_strays: bool = True
     events: EventConfig = field(default_factory=EventConfig)
 
 
@@ -60,6 +63,8 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     short_pre = float(np.sum(pre)) * frame_dt < cfg.pre_roll  # the footage began inside the pre-roll
     for ball, xy in list(series.items()):
         xy = series[ball] = _former_holder(tracker, ball, times, xy, 2 * R)
+        if cfg.drop_strays:
+            xy = series[ball] = _drop_strays(g, ball, times, xy, series, tol)
         seen = np.flatnonzero(~np.isnan(xy[:, 0]))
         # a track born at the strike or later and seen on fewer than min_sightings frames is not a ball: the far
         # end of the struck cue ball's blur, named after a ball the detector misses, took the first contact
@@ -136,6 +141,41 @@ def build_shot(tracker: BallTracker, window: ShotWindow, number: int,
     return Shot(shot=number, t_start=float(events[0].t), t_end=float(events[-1].t), before=before, after=after,
                 events=tuple(events), frozen=tuple(frozen), near_rail=tuple(near),
                 confidence=round(float(confidence), 3), extra=extra)
+
+
+def _drop_strays(g: TableGeometry, ball: int, times: np.ndarray, xy: np.ndarray, series: dict[int, np.ndarray],
+                 tol: float) -> np.ndarray:
+    """The ball's series without its lone detector outliers (``lone_outliers``) that nothing on the table can
+    explain: no other ball within reach of it then, no pocket mouth near, and no cushion it was pressed toward (a
+    cushion only pushes a ball back into the table, so a sighting off toward one may be a press into it and back
+    out: ho98 break-8-951's 10 at 60/1080p, struck into the left cushion it hugged). Such a sighting started a
+    piece of its own, and the kink it made hid and mistimed a real one (ho98 break-14.1-951's 2 at 60/1080p,
+    rolling along the left cushion at 0.27 m/s: one sighting 19 mm behind and off the rail, a left contact called
+    76 ms after the true one, which the piece through it had smoothed over)."""
+    R = g.ball_radius
+    strays = []
+    for k, at in lone_outliers(times, xy, tol):
+        off = xy[k] - at
+        reach = float(np.linalg.norm(off)) + tol
+        lo, hi = max(k - 1, 0), k + 2
+        if any(np.any(np.linalg.norm(o[lo:hi] - at, axis=1) <= 2 * R + reach)
+               for b, o in series.items() if b != ball):
+            continue
+        pk = g.nearest_pocket(*at)
+        if float(np.hypot(*(np.asarray(pk.centre) - at))) <= pk.mouth + R:
+            continue
+        d = g.rail_distance(*at)
+        inward = {"head": (1.0, 0.0), "foot": (-1.0, 0.0), "left": (0.0, 1.0), "right": (0.0, -1.0)}
+        if any(d[r] <= R + reach and float(off @ np.asarray(n)) < 0 for r, n in inward.items()):
+            continue
+        strays.append(k)
+    if not strays:
+        return xy
+    log.debug("ball %d: %d lone detector outliers dropped (t=%s)", ball, len(strays),
+              ", ".join(f"{times[k]:.3f}" for k in strays))
+    xy = xy.copy()
+    xy[strays] = np.nan
+    return xy
 
 
 def _former_holder(tracker: BallTracker, ball: int, times: np.ndarray, xy: np.ndarray, apart: float) -> np.ndarray:
