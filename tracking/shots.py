@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from adjudicator.records import Shot
-from tracking.events import MAX_DECEL, EventConfig, ShotContext, infer_events
+from tracking.events import _INWARD, MAX_DECEL, EventConfig, ShotContext, infer_events
 from tracking.paths import BallPath, fit_path, lone_outliers
 from tracking.segment import ShotSegmenter, ShotWindow
 from tracking.tracker import BallTracker
@@ -165,8 +165,7 @@ def _drop_strays(g: TableGeometry, ball: int, times: np.ndarray, xy: np.ndarray,
         if float(np.hypot(*(np.asarray(pk.centre) - at))) <= pk.mouth + R:
             continue
         d = g.rail_distance(*at)
-        inward = {"head": (1.0, 0.0), "foot": (-1.0, 0.0), "left": (0.0, 1.0), "right": (0.0, -1.0)}
-        if any(d[r] <= R + reach and float(off @ np.asarray(n)) < 0 for r, n in inward.items()):
+        if any(d[r] <= R + reach and float(off @ n) < 0 for r, n in _INWARD.items()):
             continue
         strays.append(k)
     if not strays:
