@@ -2,7 +2,7 @@
 ``tracking.shots._drop_strays``, ``paths.lone_outliers``).
 
 ho98 break-14.1-951 at 60/1080p (held out, scored on the frozen 3aaf3e6; now dev): the 2 rolled along the left
-cushion at 0.27 m/s and touched it at 5.9401 s. One sighting 66 ms later lay 19 mm behind it and off the rail. It
+cushion at 0.27 m/s and touched it at 5.9401 s. One sighting 60 ms later lay 19 mm behind it and off the rail. It
 started a piece of its own; the piece before it smoothed the shallow contact over, and the kink it made was called
 the left contact at 6.016 s, 4.5 frames late (a miss and a false contact). Made-up sightings after that clip's
 truth: the cue ball alone, struck along the left cushion into that glancing contact."""
@@ -34,7 +34,7 @@ def _cushions(seed: int, stray: tuple[float, float] | None, cfg: ShotBuildConfig
     t = np.arange(0, int(5.5 * FPS)) / FPS
     xy = _roll(t) + np.random.default_rng(seed).normal(0.0, 0.0012, (len(t), 2))
     if stray is not None:
-        k = int(round((T_HIT + 0.066) * FPS))
+        k = int(round((T_HIT + 0.06) * FPS))
         xy[k] += stray
     tracker = BallTracker(G, "straight-pool")
     for ball in tracker.allowed - {0}:
