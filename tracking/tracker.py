@@ -821,6 +821,13 @@ class BallTracker:
                 continue
             if not self._within_reach(tr, obs.xy[d], obs.t):
                 continue
+            if tr.ball is not None and _last_step(tr) > self.cfg.rest_radius and not _stranger(tr) and \
+                    float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1]))) > self._reach_since(tr, obs.t):
+                # a named ball lost moving is bound by the speeds seen, as ``_associate`` bounds it: the 12 of
+                # ho100 jump-971 (60/720p), flown off over the head cushion at 4.4 m/s, took 7 frames later the
+                # 15's blur 1.25 m away, scored as the 12 (0.66), beyond that bound (0.64 m); it then ran the 15's
+                # line into side-right and was called pocketed
+                continue
             agree = float(scores @ tr.id_probs(self.cfg.vote_cap))
             # the cue ball lost from rest, or on the frame after it left it, was struck: the identifier may score
             # its blur as any ball, and it is the one ball the cue sets off (ho44 break-9-411 30/1080p, lost from
