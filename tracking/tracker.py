@@ -821,8 +821,8 @@ class BallTracker:
                 continue
             if not self._within_reach(tr, obs.xy[d], obs.t):
                 continue
-            if tr.ball is not None and _last_step(tr) > self.cfg.rest_radius and not _stranger(tr) and \
-                    float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1]))) > self._reach_since(tr, obs.t):
+            if tr.ball is not None and \
+                    float(np.linalg.norm(obs.xy[d] - np.asarray(tr.xy[-1]))) > self._lost_bound(tr, obs.t):
                 # a named ball lost moving is bound by the speeds seen, as ``_associate`` bounds it: the 12 of
                 # ho100 jump-971 (60/720p), flown off over the head cushion at 4.4 m/s, took 7 frames later the
                 # 15's blur 1.25 m away, scored as the 12 (0.66), beyond that bound (0.64 m); it then ran the 15's
@@ -1390,7 +1390,7 @@ class BallTracker:
                 for c in np.flatnonzero(d_hyp < dist):
                     self._hyp_velocity[(k, dets[c])] = vel
                 dist = np.minimum(dist, d_hyp)
-            bound = self._reach_since(tr, obs.t) if tr.hidden and moving and not _stranger(tr) else np.inf
+            bound = self._lost_bound(tr, obs.t) if tr.hidden else np.inf
             if np.isfinite(bound):
                 dist = np.where(_path_distance(obs, dets, np.asarray(tr.xy[-1])) > bound, np.inf, dist)
             if (quiet or (wide and tr.hidden and tr.last_seen <= self._last_quiet)) and k not in self._ball_kicks:
@@ -1757,6 +1757,14 @@ class BallTracker:
         out = scores.copy()
         out[:, self._outside_game] = 0.0
         return out
+
+    def _lost_bound(self, tr: Track, t: float) -> float:
+        """How far from its last sighting a track unseen since can be at ``t``: ``_reach_since`` for one lost moving
+        that may be a ball, inf for one lost at rest or a ``_stranger`` (a hand, the cue: its speed bounds nothing).
+        ``_associate`` and ``_lost_match`` both hold a lost track to it."""
+        if _last_step(tr) <= self.cfg.rest_radius or _stranger(tr):
+            return np.inf
+        return self._reach_since(tr, t)
 
     def _reach_since(self, tr: Track, t: float) -> float:
         """How far a ball lost moving can be from its last sighting at ``t``: no ball on the table gains speed but
