@@ -1956,18 +1956,18 @@ class BallTracker:
         reach = self._pocket_reach(tr, t)
         if reach is not None and (dist > reach[0] or self._at_rest_spot(tr, z, t)):
             return False
-        if not self._rests_at_last(tr) or (tr.ball in (None, 0) and not self._former_holder(tr, t)):
+        if (tr.ball in (None, 0) and not self._former_holder(tr)) or not self._rests_at_last(tr):
             return True
         touched = self._touched.get(tr.track_id)
         if touched is None:
             touched = self._touched[tr.track_id] = self._touched_since(tr)
         return touched
 
-    def _former_holder(self, tr: Track, t: float) -> bool:
+    def _former_holder(self, tr: Track) -> bool:
         """A nameless track whose votes surely show a ball (0.9) that another track, known to be a ball (rested),
-        holds and was seen with on the last frame or this one: that ball is in plain view elsewhere, so this track
-        is where it was before it was picked up and put down (a cue ball in hand), and like an object ball at rest
-        it moves only if a ball touched it (``_within_reach``). Left with the full reach of an unnamed track, the
+        holds and was seen with since the last frame (``_seen_last_frame``): that ball is in plain view elsewhere,
+        so this track is where it was before it was picked up and put down (a cue ball in hand), and like an object
+        ball at rest it moves only if a ball touched it (``_within_reach``). Left with the full reach of an unnamed track, the
         cue ball's old track of ho101 nine-ball-rack-188 (review, 30/720p), gone from its rest when the cue ball was
         taken in hand at 22.1 s, took a blob 1.56 m away 1.47 s later (scored cue ball 0.69) and, seen again,
         won the cue ball's name by its votes from the placed cue ball's track; then, 0.87 s on, the cue's butt at
@@ -1978,9 +1978,7 @@ class BallTracker:
         best = int(np.argmax(probs))
         if probs[best] < 0.9:
             return False
-        recent = self.frame_times[-2] if len(self.frame_times) >= 2 else t
-        return any(o is not tr and o.ball == best and o.rested and o.last_seen >= recent - 1e-9
-                   for o in self.tracks)
+        return any(o is not tr and o.ball == best and o.rested and self._seen_last_frame(o) for o in self.tracks)
 
     def _pocket_reach(self, tr: Track, t: float) -> tuple[float, float] | None:
         """How far (m) from its last sighting, and from the pocket's centre, a track last seen rolling into a pocket

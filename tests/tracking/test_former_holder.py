@@ -36,7 +36,7 @@ def test_the_placed_cue_ball_keeps_its_name_and_hits_the_1() -> None:
 
 
 def test_with_the_full_reach_the_old_track_took_the_cue_ball_s_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tracker_mod.BallTracker, "_former_holder", lambda self, tr, t: False)
+    monkeypatch.setattr(tracker_mod.BallTracker, "_former_holder", lambda self, tr: False)
     first, pockets = _shot_3()
     assert first is None
     assert pockets == {0: "head-right"}
