@@ -25,6 +25,7 @@ from vision.geometry import TableGeometry
 from vision.types import N_IDS, BallObservations
 
 GAME_BALLS = {"straight-pool": 16, "eight-ball": 16, "nine-ball": 10, "ten-ball": 11}
+FLOWN_FRAMES = 2  # frames a lost ball's last move is carried on to find it flown over a rail (``_flown_over``)
 
 
 @dataclass(frozen=True)
@@ -277,17 +278,24 @@ class BallTracker:
         return tr.hidden and not tr.hold_released and (self._pocketed_at(tr) is not None or self._flown_over(tr))
 
     def _flown_over(self, tr: Track) -> bool:
-        """A track whose last move, carried a frame on, puts its centre more than a radius past a cushion's nose line
-        away from the pockets' openings: the ball left the table over that rail (a bounce a frame later would have
-        been seen). Held like a pocketed ball: with its claim fading, the flown 9's name went to the cue tip's track,
-        seen over the table before the strike and named nothing, and the 9's flight off the table left the shot
-        (ho67x jump-644, 60/1080p: the 9, driven off the left rail at 8 m/s)."""
+        """A track whose last move, carried on over the frames it has been unseen (at most ``FLOWN_FRAMES``), puts its
+        centre more than a radius past a cushion's nose line away from the pockets' openings: the ball left the
+        table over that rail (a bounce within those frames would have been seen). Held like a pocketed ball: with
+        its claim fading, the flown 9's name went to the cue tip's track, seen over the table before the strike and
+        named nothing, and the 9's flight off the table left the shot (ho67x jump-644, 60/1080p: the 9, driven off
+        the left rail at 8 m/s).
+
+        Two frames, not one: ho102x jump-993 (60/720p) lost the 15 flying at the left rail at 9 m/s, 15 cm from its
+        nose; carried one frame on it reached only 6 mm past the nose line (no flight, a bounce), and 0.27 s later
+        the cue tip's track, its detection scored 15 at 0.31, took the 15's fading name: the flight off was lost."""
         if len(tr.xy) < 2 or len(tr.times) < 2:
             return False
         g, r = self.geometry, self.geometry.ball_radius
         p0, p1 = np.asarray(tr.xy[-2]), np.asarray(tr.xy[-1])
         dt = max(tr.times[-1] - tr.times[-2], 1e-3)
-        x, y = p1 + (p1 - p0) / dt * self._frame_dt()
+        step = self._frame_dt()
+        unseen = (self.frame_times[-1] - tr.last_seen) if self.frame_times else 0.0
+        x, y = p1 + (p1 - p0) / dt * min(max(step, unseen), FLOWN_FRAMES * step)
         if min(x, g.length - x) < -r:
             return not bool(g.at_opening("head", np.array([y]))[0])
         if min(y, g.width - y) < -r:
