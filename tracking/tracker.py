@@ -222,7 +222,7 @@ class BallTracker:
         self._next_id = 0
         self._prev: dict[int, np.ndarray] = {}
         self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
-        self._kick_places: dict[int, list[np.ndarray]] = {}
+        self._kick_places: dict[int, list[np.ndarray]] = {}  # track id -> where this frame's hypotheses put it
         self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
         self._quiet = False  # ``_quiet_table`` as the current frame came in
         self._last_quiet = -np.inf  # the last frame's time that came in on a quiet table
@@ -913,7 +913,7 @@ class BallTracker:
         # past the side pocket and mirrored off the cushion, "hit" the 14, and the hypothesis put the cue ball at
         # the 14's next sighting, which the identifier scored as the cue ball (0.78, white stripe band up): the
         # cue ball's track took it and the scratch was lost (ho15 break-8-250, 60/720p)
-        self._kick_places: dict[int, list[np.ndarray]] = {}  # track id -> where its hypotheses put it this frame
+        self._kick_places = {}
         idx = [k for k, t in enumerate(self.tracks) if t.xy and not (t.hidden and self._pocketed_at(t) is not None)]
         if len(idx) < 2:
             return out
