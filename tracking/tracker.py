@@ -222,7 +222,6 @@ class BallTracker:
         self._next_id = 0
         self._prev: dict[int, np.ndarray] = {}
         self._hyp_velocity: dict[tuple[int, int], np.ndarray] = {}
-        self._kick_places: dict[int, list[np.ndarray]] = {}  # track id -> where this frame's hypotheses put it
         self._weak: list[tuple[np.ndarray, int]] = []  # unmatched weak detections at rest: (place, frames running)
         self._quiet = False  # ``_quiet_table`` as the current frame came in
         self._last_quiet = -np.inf  # the last frame's time that came in on a quiet table
@@ -913,7 +912,6 @@ class BallTracker:
         # past the side pocket and mirrored off the cushion, "hit" the 14, and the hypothesis put the cue ball at
         # the 14's next sighting, which the identifier scored as the cue ball (0.78, white stripe band up): the
         # cue ball's track took it and the scratch was lost (ho15 break-8-250, 60/720p)
-        self._kick_places = {}
         idx = [k for k, t in enumerate(self.tracks) if t.xy and not (t.hidden and self._pocketed_at(t) is not None)]
         if len(idx) < 2:
             return out
@@ -960,7 +958,6 @@ class BallTracker:
             out.setdefault(b, []).append((others[j] + n * float(rest @ n), n * float(v @ n)))
             out.setdefault(a, []).append((stop, v - n * float(v @ n)))
             out[a].append((stop + rest - n * float(rest @ n), v - n * float(v @ n)))
-        self._kick_places = {self.tracks[k].track_id: [p for p, _ in v] for k, v in out.items()}
         return out
 
     def _set_off_stop(self, a: int, obs: BallObservations, others: np.ndarray,
@@ -1451,7 +1448,8 @@ class BallTracker:
             agree = np.maximum(obs.id_scores[dets] @ probs, 1e-9)
             llr = np.clip(np.log(np.maximum(obs.id_scores[dets].max(axis=1), 1e-9) / agree), 0.0, 3.0)
             c = dist + self.cfg.identity_weight * llr / 3.0
-            cost[i] = np.where((dist <= gate) & ~self._claimed_elsewhere(tr, probs, obs, dets, tracks), c, big)
+            cost[i] = np.where((dist <= gate) & ~self._claimed_elsewhere(tr, probs, obs, dets, tracks, kicks),
+                               c, big)
             widest[i] = gate + self.cfg.identity_weight
         # a detection may stay unmatched (a new track, a hand) at the cost of the widest gate that reaches it: a
         # lone match within a gate is still always taken, but not a chain of matches that pushes balls off their
@@ -1657,8 +1655,9 @@ class BallTracker:
         held: np.ndarray = (d > self.geometry.ball_radius) & ~obs.is_streak()[dets] & unlike
         return held
 
-    def _claimed_elsewhere(self, tr: Track, probs: np.ndarray, obs: BallObservations,
-                           dets: list[int], free: list[int] | None = None) -> np.ndarray:
+    def _claimed_elsewhere(self, tr: Track, probs: np.ndarray, obs: BallObservations, dets: list[int],
+                           free: list[int] | None = None,
+                           kicks: dict[int, list[tuple[np.ndarray, np.ndarray]]] | None = None) -> np.ndarray:
         """Detections that surely show another ball than this surely named track, while the track of that other
         ball is lost within reach: they continue that track (``_lost_match``), not this one. A fast struck ball
         the detector loses in its blur reappears beside a resting ball (where it hit it); by distance alone it
@@ -1747,7 +1746,8 @@ class BallTracker:
                 # prediction; claimed for the cue ball's track, the two swapped and the 15's jump off was lost)
                 unmatched = (free is not None and k in free and other.ball_id_sure(self.cfg.vote_cap)
                              and not ((continues or struck or self._on_blow_line(tr, z, obs.t))
-                                      and self._seen_in_place(other, obs, d, kicked=True)))
+                                      and self._seen_in_place(other, obs, d,
+                                                              also=[p for p, _ in (kicks or {}).get(k, [])])))
                 if (other.hidden or unmatched) and 0 < gap <= self.cfg.lost_after and self._within_reach(
                         other, obs.xy[d], obs.t):
                     out[j] = True
@@ -1827,19 +1827,19 @@ class BallTracker:
         return out
 
     def _seen_in_place(self, tr: Track, obs: BallObservations, d: int, lost: float = 0.0,
-                       kicked: bool = False) -> bool:
+                       also: list[np.ndarray] | None = None) -> bool:
         """A track seen on the last frame that another detection of this frame than ``d`` shows within a ball
         radius of its last sighting or of its prediction, one the identifier does not score as surely another
         ball: its ball is seen where it is (no other ball's centre comes within two radii of it). With ``lost``,
         also a hidden track unseen for at most ``lost`` s that was at rest when last seen (``_rests_at_last``).
-        With ``kicked``, also where this frame's collision hypotheses put it (``_collision_hypotheses``): a ball
-        that hit another nearly full stops at the contact, far short of its straight prediction."""
+        ``also``: more places it may be, where this frame's collision hypotheses put it (``_collision_hypotheses``,
+        as ``_claimed_elsewhere`` passes them): a ball that hit another nearly full stops at the contact, far short
+        of its straight prediction."""
         if not tr.xy or tr.ball is None:
             return False
         if tr.hidden and not (0 < obs.t - tr.last_seen <= lost + 1e-6 and self._rests_at_last(tr)):
             return False
-        kick = self._kick_places.get(tr.track_id, []) if kicked else []
-        spots = np.array([tr.xy[-1], self._inside(tr.position), *kick])
+        spots = np.array([tr.xy[-1], self._inside(tr.position), *(also or [])])
         near = np.min(np.linalg.norm(obs.xy[:, None, :] - spots[None, :, :], axis=2), axis=1)
         unlike = _surely_other(obs.id_scores, tr.ball)
         ok = (near <= self.geometry.ball_radius) & (obs.confidence >= self.cfg.min_confidence) & ~unlike
