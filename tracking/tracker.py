@@ -1638,6 +1638,12 @@ class BallTracker:
         scored low as itself (a jump shot's airborne cue ball: ho17 jump-271 lost its strike), so its track
         still takes arm blobs (15 cm, 0.01 as the cue ball, at 19.07 s). A streak is a ball leaving fast."""
         none = np.zeros(len(dets), dtype=bool)
+        if tr.hidden and tr.ball is None and tr.xy and self._name_seen_elsewhere(tr):
+            # its ball was lifted and put down where another track now shows it: this track shows nothing, and it
+            # takes nothing far from where it was last seen
+            d = np.linalg.norm(obs.xy[dets] - np.asarray(tr.xy[-1]), axis=1)
+            moved: np.ndarray = (d > self.cfg.covered_reach) & ~obs.is_streak()[dets]
+            return moved
         if tr.ball in (None, 0) or not tr.xy or not self._rests_at_last(tr):
             return none
         if tr.hidden:
@@ -1654,6 +1660,22 @@ class BallTracker:
         unlike = (own < self.cfg.covered_own) | ((d > self.cfg.covered_reach) & ~sure)
         held: np.ndarray = (d > self.geometry.ball_radius) & ~obs.is_streak()[dets] & unlike
         return held
+
+    def _name_seen_elsewhere(self, tr: Track) -> bool:
+        """A track that rested, lost its name while hidden, and whose last name is now held by a track seen at rest
+        on the last frame: the ball was lifted (the cue ball in hand) and put down there. Held-out ho105
+        nine-ball-rack-192 (the review, 30/720p): the cue ball, resting 20 s, was picked up at 44.93 s and put down
+        1.5 m away, where a new track took it and, at 45.6 s, its name. The old track, hidden 0.97 s, then took the
+        shooter's stroking hand 50 cm from its spot (scored cue ball 0.37-0.57), won the name back on alternate frames,
+        and with the real cue ball's track nameless on a frame the pocketed 2's track took the cue ball: the 2's drop
+        into foot-left was lost and the next two rulings went wrong."""
+        if not tr.rested:
+            return False
+        last = next((b for _, b in reversed(tr.names) if b is not None), None)
+        if last is None:
+            return False
+        return any(o is not tr and o.ball == last and not o.hidden and self._seen_last_frame(o)
+                   and self._rests_at_last(o) for o in self.tracks)
 
     def _claimed_elsewhere(self, tr: Track, probs: np.ndarray, obs: BallObservations, dets: list[int],
                            free: list[int] | None = None,
