@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from adjudicator.records import Shot
-from tracking.events import _INWARD, MAX_DECEL, EventConfig, ShotContext, infer_events
+from tracking.events import _INWARD, MAX_DECEL, EventConfig, ShotContext, _in_mouth, infer_events
 from tracking.paths import BallPath, fit_path, lone_outliers
 from tracking.segment import ShotSegmenter, ShotWindow
 from tracking.tracker import BallTracker
@@ -151,7 +151,11 @@ def _drop_strays(g: TableGeometry, ball: int, times: np.ndarray, xy: np.ndarray,
     out: ho98 break-8-951's 10 at 60/1080p, struck into the left cushion it hugged). Such a sighting started a
     piece of its own, and the kink it made hid and mistimed a real one (ho98 break-14.1-951's 2 at 60/1080p,
     rolling along the left cushion at 0.27 m/s: one sighting 19 mm behind and off the rail, a left contact called
-    76 ms after the true one, which the piece through it had smoothed over)."""
+    76 ms after the true one, which the piece through it had smoothed over). The mouth is ``events._in_mouth``'s,
+    widened by the tolerance: where a jaw's tip may have turned the ball. It was a whole mouth's width and a radius
+    from the pocket's centre, which kept a sighting 22 mm off a ball rolling along the left cushion 13 cm from
+    side-left's middle, 3.5 cm clear of the jaw; its piece hid the contact a few frames before (ho105
+    break-14.1-1021's 10, 60/720p)."""
     R = g.ball_radius
     strays = []
     for k, at in lone_outliers(times, xy, tol):
@@ -161,9 +165,8 @@ def _drop_strays(g: TableGeometry, ball: int, times: np.ndarray, xy: np.ndarray,
         if any(np.any(np.linalg.norm(o[lo:hi] - at, axis=1) <= 2 * R + reach)
                for b, o in series.items() if b != ball):
             continue
-        pk = g.nearest_pocket(*at)
-        if float(np.hypot(*(np.asarray(pk.centre) - at))) <= pk.mouth + R:
-            continue
+        if _in_mouth(g, at, tol):
+            continue  # where a jaw may have turned it (its tip within a radius of the ball), give or take the noise
         d = g.rail_distance(*at)
         if any(d[r] <= R + reach and float(off @ n) < 0 for r, n in _INWARD.items()):
             continue
