@@ -295,9 +295,12 @@ def nothing_rolled(tracker: BallTracker, window: ShotWindow, step: float, span: 
         # a hand withdrawing after it put the cue ball down (ball in hand) is found as a few circles in a row that
         # the cue ball's track, lost under it, takes, heading nowhere near one (ho57 nine-ball-rack-144, 30/720p,
         # 37.3 s: an extra shot with the cue ball off the table)
+        # (the first of the two moves may be any part of a frame's run: struck just before the frame, ho106
+        # eight-ball-rack-193's 1 at 30/720p moved 13.8 mm and then 98 mm into side-left, and the cue ball, stopped
+        # dead on it after five frames, was no roll either: the shot was dropped as a re-rack)
         seen = np.flatnonzero(~np.isnan(xy[:, 0]))
-        if k > 1 and len(seen) >= 3 and _rolls(xy[: seen[-1] + 1][-3:], 1, step) and seen[-1] < len(xy) - k and \
-                _into_a_pocket(tracker.geometry, xy[seen[-2]], xy[seen[-1]]):
+        if k > 1 and len(seen) >= 3 and _rolls(xy[: seen[-1] + 1][-3:], 1, step, throughout=False) and \
+                seen[-1] < len(xy) - k and _into_a_pocket(tracker.geometry, xy[seen[-2]], xy[seen[-1]]):
             return False
     return True
 
@@ -409,9 +412,9 @@ def _steady(xy: np.ndarray) -> np.ndarray:
     return np.where((seen & beside)[:, None], xy, np.nan)
 
 
-def _rolls(xy: np.ndarray, k: int, step: float) -> bool:
+def _rolls(xy: np.ndarray, k: int, step: float, throughout: bool = True) -> bool:
     """Whether a ball's sightings (F, 2; NaN unseen) move more than ``step`` over two spans of ``k`` frames running,
-    in about the same direction."""
+    in about the same direction (and, with ``throughout``, on every frame of them: ``_moves_throughout``)."""
     if len(xy) <= 2 * k:
         return False
     a, b, c = xy[:-2 * k], xy[k:-k], xy[2 * k:]
@@ -420,7 +423,7 @@ def _rolls(xy: np.ndarray, k: int, step: float) -> bool:
     with np.errstate(invalid="ignore"):
         same_way = np.sum(d1 * d2, axis=1) > 0.5 * n1 * n2
         rolls = (n1 > step) & (n2 > step) & same_way  # (NaN, an unseen end, compares False)
-    return any(_moves_throughout(xy[i:i + 2 * k + 1]) for i in np.flatnonzero(rolls))
+    return any(not throughout or _moves_throughout(xy[i:i + 2 * k + 1]) for i in np.flatnonzero(rolls))
 
 
 STILL_STEP = 0.25  # a rolling ball's move on any frame interval is at least this share of its mean move over the roll

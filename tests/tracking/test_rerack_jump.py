@@ -167,3 +167,29 @@ def test_a_stun_shots_six_frame_roll_with_frame_times_in_tenths_of_a_millisecond
                [2.455, 1.14]]
     window = ShotWindow(t_start=float(t[0]), t_end=float(t[-1]), t_done=float(t[-1]))
     assert not nothing_rolled(_Series(t, {0: cue, 5: _still((2.0, 0.6), 36)}), window, 0.008)  # type: ignore[arg-type]
+
+
+def test_a_ball_struck_just_before_a_frame_and_dropped_a_frame_on_is_a_shot() -> None:
+    # ho106 eight-ball-rack-193 q30_720, 41.6-42.2 s (held out, scored on the frozen 05852ea): the cue ball, in hand
+    # after a scratch, rolled five frames into the 1 and stopped dead on it; the 1, struck 3 ms before a frame, was
+    # seen 13.8 mm off its spot, then 98 mm on toward side-left, and dropped. The cue ball's roll is shorter than
+    # two 0.1 s spans, and the 1's first move is under a quarter of the two moves' mean (a roll "stands still"
+    # on it by ``_moves_throughout``): the shot was dropped as a re-rack, and the review's last two rulings with it
+    from tracking.segment import ShotWindow
+    from tracking.shots import nothing_rolled
+
+    t = np.round(41.6 + np.arange(19) / 30.0, 4)
+    cue = np.empty((19, 2))
+    cue[:] = (1.1345, 0.2261)
+    cue[:12] = [[0.8363, 0.6614], [0.8716, 0.6074], [0.9372, 0.509], [0.9997, 0.4124], [1.0613, 0.3153],
+                [1.119, 0.2287], [1.121, 0.2293], [1.1219, 0.2292], [1.1235, 0.2282], [1.1235, 0.2282],
+                [1.127, 0.2273], [1.127, 0.2273]]
+    one = np.full((19, 2), np.nan)
+    one[:5] = (1.1451, 0.1801)
+    one[5:7] = [[1.1533, 0.169], [1.2052, 0.0863]]
+    window = ShotWindow(t_start=float(t[0]), t_end=float(t[-1]), t_done=float(t[-1]))
+    assert not nothing_rolled(_Series(t, {0: cue, 1: one}), window, 0.008)  # type: ignore[arg-type]
+    # the same two moves ending on the table (no drop): a ball passed from place to place, no roll
+    kept = one.copy()
+    kept[7:] = kept[6]
+    assert nothing_rolled(_Series(t, {0: cue, 1: kept}), window, 0.008)  # type: ignore[arg-type]
