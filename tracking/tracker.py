@@ -1407,7 +1407,6 @@ class BallTracker:
             bound = self._lost_bound(tr, obs.t) if tr.hidden else np.inf
             if np.isfinite(bound):
                 dist = np.where(_path_distance(obs, dets, np.asarray(tr.xy[-1])) > bound, np.inf, dist)
-            dist = np.where(self._unlike_flown(tr, obs, dets), np.inf, dist)
             if (quiet or (wide and tr.hidden and tr.last_seen <= self._last_quiet)) and k not in self._ball_kicks:
                 # covered before the shot began, an object ball is still on its spot while the shot runs until a
                 # moving ball passes it (ho50x kick-473 60 fps: the 14, under the arm from 1.3 s before the strike,
@@ -1661,18 +1660,6 @@ class BallTracker:
         unlike = (own < self.cfg.covered_own) | ((d > self.cfg.covered_reach) & ~sure)
         held: np.ndarray = (d > self.geometry.ball_radius) & ~obs.is_streak()[dets] & unlike
         return held
-
-    def _unlike_flown(self, tr: Track, obs: BallObservations, dets: list[int]) -> np.ndarray:
-        """Detections a ball held as flown off the table (``_flown_over``) is not found again on: round ones its
-        identity scores below ``covered_own``. A blur streak may still be it, coming back fast off the cushion after
-        all with its colour smeared; its mirrored prediction alone is no evidence. ho105 jump-1021 (60/720p) lost the
-        6 flying at the left rail at 11-13 m/s; mirrored back off that cushion it was predicted 5 cm from the cue's
-        tip (round, scored as the 6 under 0.04), which its track took: the 6 "stayed" on the table, and its cushion
-        and flight off were lost."""
-        if not tr.hidden or tr.ball is None or tr.hold_released or not self._flown_over(tr):
-            return np.zeros(len(dets), dtype=bool)
-        out: np.ndarray = (obs.id_scores[dets, tr.ball] < self.cfg.covered_own) & ~obs.is_streak()[dets]
-        return out
 
     def _name_seen_elsewhere(self, tr: Track) -> bool:
         """A track that rested, lost its name while hidden, and whose last name is now held by a track seen at rest
