@@ -112,3 +112,13 @@ def fixture_shots(path: Path, game: str, balls: set[int], events: EventConfig | 
 def track_from(tracker: BallTracker, p: tuple[float, float], within: float = 0.01) -> Track:
     """The track whose first sighting lies within ``within`` (m) of ``p``."""
     return next(tr for tr in tracker.tracks if np.linalg.norm(np.subtract(tr.xy[0], p)) < within)
+
+
+def lone_cue_shots(xy: np.ndarray, fps: float, cfg: ShotBuildConfig) -> list[Shot]:
+    """The shots ``track_shots`` finds when the cue ball alone is on the table, seen at ``xy`` (one row a frame,
+    scored as the cue ball at 0.95)."""
+    tracker = BallTracker(TableGeometry(), "straight-pool")
+    for ball in tracker.allowed - {0}:
+        tracker.remove_ball(ball)
+    frames = [frame(k, fps, [((float(p[0]), float(p[1])), {0: 0.95})]) for k, p in enumerate(xy)]
+    return list(track_shots(frames, TableGeometry(), "straight-pool", tracker=tracker, cfg=cfg))

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from madeobs import SIGMA, frame
+from madeobs import SIGMA, lone_cue_shots
 
 from tracking.paths import lone_outliers
-from tracking.shots import ShotBuildConfig, _drop_strays, track_shots
-from tracking.tracker import BallTracker
+from tracking.shots import ShotBuildConfig, _drop_strays
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -36,11 +35,7 @@ def _cushions(seed: int, stray: tuple[float, float] | None, cfg: ShotBuildConfig
     if stray is not None:
         k = int(round((T_HIT + 0.06) * FPS))
         xy[k] += stray
-    tracker = BallTracker(G, "straight-pool")
-    for ball in tracker.allowed - {0}:
-        tracker.remove_ball(ball)
-    frames = [frame(k, FPS, [((float(p[0]), float(p[1])), {0: 0.95})]) for k, p in enumerate(xy)]
-    shots = list(track_shots(frames, G, "straight-pool", tracker=tracker, cfg=cfg))
+    shots = lone_cue_shots(xy, FPS, cfg)
     assert len(shots) == 1
     return [e.t for e in shots[0].events if e.type == "cushion" and e.rail == "left"]
 

@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from madeobs import SIGMA, frame
+from madeobs import SIGMA, lone_cue_shots
 
-from tracking.shots import ShotBuildConfig, _drop_strays, track_shots
-from tracking.tracker import BallTracker
+from tracking.shots import ShotBuildConfig, _drop_strays
 from vision.geometry import TableGeometry
 
 G = TableGeometry()
@@ -47,12 +46,7 @@ def _series(shift: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _left_contacts(cfg: ShotBuildConfig) -> list[float]:
-    _, xy = _series()
-    tracker = BallTracker(G, "straight-pool")
-    for ball in tracker.allowed - {0}:
-        tracker.remove_ball(ball)
-    frames = [frame(k, FPS, [((float(p[0]), float(p[1])), {0: 0.95})]) for k, p in enumerate(xy)]
-    shots = list(track_shots(frames, G, "straight-pool", tracker=tracker, cfg=cfg))
+    shots = lone_cue_shots(_series()[1], FPS, cfg)
     assert len(shots) == 1
     return [e.t + T0 - 1.0 for e in shots[0].events if e.type == "cushion" and e.rail == "left"]  # (clip time)
 
