@@ -154,8 +154,8 @@ def _drop_strays(g: TableGeometry, ball: int, times: np.ndarray, xy: np.ndarray,
     76 ms after the true one, which the piece through it had smoothed over). The mouth is ``events._in_mouth``'s,
     widened by the tolerance: where a jaw's tip may have turned the ball. It was a whole mouth's width and a radius
     from the pocket's centre, which kept a sighting 22 mm off a ball rolling along the left cushion 13 cm from
-    side-left's middle, 3.5 cm clear of the jaw; its piece hid the contact a few frames before (ho105
-    break-14.1-1021's 10, 60/720p)."""
+    side-left's middle, its centre 7.5 cm from where the nose line ends at the mouth (4.6 cm more than a radius);
+    its piece hid the contact a few frames before (ho105 break-14.1-1021's 10, 60/720p)."""
     R = g.ball_radius
     strays = []
     for k, at in lone_outliers(times, xy, tol):

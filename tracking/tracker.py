@@ -1666,9 +1666,9 @@ class BallTracker:
         on the last frame: the ball was lifted (the cue ball in hand) and put down there. Held-out ho105
         nine-ball-rack-192 (the review, 30/720p): the cue ball, resting 20 s, was picked up at 44.93 s and put down
         1.5 m away, where a new track took it and, at 45.6 s, its name. The old track, hidden 0.97 s, then took the
-        shooter's stroking hand 50 cm from its spot (scored cue ball 0.37-0.57), won the name back on alternate frames,
-        and with the real cue ball's track nameless on a frame the pocketed 2's track took the cue ball: the 2's drop
-        into foot-left was lost and the next two rulings went wrong."""
+        shooter's stroking hand 50 cm from its spot (scored cue ball 0.37-0.57), and the name went back and forth
+        between the two (eight times in 2.3 s). On a frame where the real cue ball's track was nameless, the pocketed
+        2's track took the cue ball: the 2's drop into foot-left was lost and rulings 6-8 went wrong."""
         if not tr.rested:
             return False
         last = next((b for _, b in reversed(tr.names) if b is not None), None)

@@ -7,7 +7,7 @@ along the left rail toward side-left, touched the left cushion at 4.1815 s, 13 c
 Three frames later one sighting lay 22 mm off its run (into the table). The rule kept every outlier within a
 whole mouth's width and a radius (16 cm) of the pocket's centre, so this one started a piece of its own; the
 piece before it absorbed the turn, and the contact was lost. A jaw's tip stands half a mouth from the middle: a
-ball centred 13 cm along is 3.5 cm clear of it.
+ball centred 13 cm along lies 7.5 cm from where the nose line ends at the mouth, 4.6 cm more than a radius.
 
 The 10's own sightings (3.8-4.45 s), with the ball at rest before and after them. How the pieces split depends
 on where the sightings begin: from 3.6 s the contact is found with the outlier kept too."""
